@@ -1,0 +1,47 @@
+/**
+ * Runs the numbered migrations in order, each in its own transaction, recording them in
+ * schema_migrations. Plain SQL so the same files serve PGlite and a PostgreSQL server.
+ * Several API servers may start at once on one PostgreSQL: an advisory lock makes them take turns.
+ */
+import { sql, type Kysely } from 'kysely';
+import * as m001 from './migrations/001_initial.js';
+
+export const MIGRATIONS: { name: string; up: string }[] = [{ name: '001_initial', up: m001.up }];
+
+export async function migrate(db: Kysely<any>): Promise<string[]> {
+  const applied: string[] = [];
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(727274)`.execute(conn);
+    try {
+      await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(conn);
+      const done = new Set(
+        (await sql<{ name: string }>`select name from schema_migrations`.execute(conn)).rows.map((r) => r.name),
+      );
+      for (const m of MIGRATIONS) {
+        if (done.has(m.name)) continue;
+        await sql`begin`.execute(conn);
+        try {
+          // One statement at a time: PGlite's extended protocol takes a single statement per query.
+          for (const statement of splitStatements(m.up)) await sql.raw(statement).execute(conn);
+          await sql`insert into schema_migrations (name) values (${m.name})`.execute(conn);
+          await sql`commit`.execute(conn);
+          applied.push(m.name);
+        } catch (err) {
+          await sql`rollback`.execute(conn);
+          throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+        }
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(727274)`.execute(conn);
+    }
+  });
+  return applied;
+}
+
+/** Split on semicolons that end a line; our migrations keep function bodies (if any) on one line. */
+export function splitStatements(script: string): string[] {
+  return script
+    .split(/;\s*\n/)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

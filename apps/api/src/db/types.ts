@@ -1,0 +1,140 @@
+/** Kysely's view of the tables (see migrations/). */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface PlaceTable {
+  id: number;
+  name_en: string;
+  name_ar: string;
+  name_en_norm: string;
+  name_ar_norm: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface DB {
+  app_meta: { key: string; value: string; updated_at: Generated<Date> };
+  governorates: PlaceTable;
+  districts: PlaceTable & { governorate_id: number };
+  uzaal: PlaceTable & { district_id: number };
+  villages: PlaceTable & { uzlah_id: number };
+  location_search: {
+    level: 'governorate' | 'district' | 'uzlah' | 'village';
+    id: number;
+    level_rank: number;
+    governorate_id: number;
+    district_id: number | null;
+    uzlah_id: number | null;
+    village_id: number | null;
+    name_en: string;
+    name_ar: string;
+    name_en_norm: string;
+    name_ar_norm: string;
+    display_en: string;
+    display_ar: string;
+    terms: string;
+  };
+  users: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string | null;
+    first_name: Generated<string>;
+    last_name: Generated<string>;
+    full_name: Generated<string>;
+    phone_number: string | null;
+    role: Generated<'USER' | 'ADMIN'>;
+    google_id: string | null;
+    profile_picture_url: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  listings: {
+    id: Generated<number>;
+    owner_id: number;
+    listing_type: 'FOR_SALE' | 'FOR_RENT';
+    title_en: string;
+    title_ar: string;
+    description_en: string;
+    description_ar: string;
+    price: number | null;
+    old_price: number | null;
+    currency: Generated<'YER' | 'USD' | 'SAR'>;
+    price_usd: number | null;
+    is_active: Generated<boolean>;
+    status: Generated<'pending' | 'approved' | 'rejected'>;
+    rejection_reason: string | null;
+    availability: Generated<'available' | 'sold' | 'rented'>;
+    views: Generated<number>;
+    inquiries: Generated<number>;
+    property_type: 'APARTMENT' | 'HOUSE' | 'VILLA' | 'LAND' | 'OFFICE' | 'COMMERCIAL_SPACE';
+    bedrooms: number | null;
+    bathrooms: number | null;
+    parking_spaces: number | null;
+    area_sqm: number | null;
+    build_year: number | null;
+    latitude: number | null;
+    longitude: number | null;
+    /** PostgreSQL point (x = longitude, y = latitude), set from latitude/longitude. */
+    location: ColumnType<unknown, unknown, unknown>;
+    address_details_en: string | null;
+    address_details_ar: string | null;
+    governorate_id: number | null;
+    district_id: number | null;
+    uzlah_id: number | null;
+    village_id: number | null;
+    search_text: Generated<string>;
+    created_at: Timestamp;
+    posted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    updated_at: Timestamp;
+  };
+  listing_media: {
+    id: Generated<number>;
+    listing_id: number;
+    storage_key: string;
+    widths: number[];
+    width: number;
+    height: number;
+    bytes: number;
+    position: Generated<number>;
+    created_at: Timestamp;
+  };
+  moderation_events: {
+    id: Generated<number>;
+    listing_id: number;
+    admin_id: number | null;
+    action: 'approve' | 'reject' | 'resubmit';
+    reason: string | null;
+    created_at: Timestamp;
+  };
+  contact_messages: {
+    id: Generated<number>;
+    kind: 'platform' | 'listing';
+    listing_id: number | null;
+    recipient_user_id: number | null;
+    sender_user_id: number | null;
+    sender_name: string;
+    sender_email: string | null;
+    sender_phone: string | null;
+    message: string;
+    sender_ip: string | null;
+    created_at: Timestamp;
+  };
+  mail_outbox: {
+    id: Generated<number>;
+    to_address: string;
+    reply_to: string | null;
+    subject: string;
+    body_text: string;
+    body_html: string | null;
+    status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+    attempts: Generated<number>;
+    next_attempt_at: Timestamp;
+    locked_until: Date | null;
+    last_error: string | null;
+    contact_message_id: number | null;
+    recipient_user_id: number | null;
+    created_at: Timestamp;
+    sent_at: Date | null;
+  };
+}

@@ -1,0 +1,83 @@
+/** Business constants of spec §9 and DESIGN §5, shared by the server and the browser. */
+export const LIMITS = {
+  imagesPerListing: 10,
+  imageBytes: 5 * 1024 * 1024,
+  imageMimeTypes: ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as readonly string[],
+  passwordMin: 6,
+  phoneMin: 7,
+  phoneMax: 25,
+  ownerMessageMin: 10,
+  polygonMinPoints: 3,
+  polygonMaxPoints: 200,
+  searchDefaultLimit: 100,
+  searchMaxLimit: 100,
+  boundsSearchMaxLimit: 1000,
+  locationSearchMin: 2,
+  locationSearchDefault: 10,
+  locationSearchMax: 50,
+  autocompleteResults: 6,
+  adminPageSize: 20,
+  titleMax: 200,
+  descriptionMax: 5000,
+  addressMax: 500,
+  messageMax: 5000,
+  nameMax: 100,
+  emailMax: 254,
+  passwordMax: 128,
+  priceMax: 1e12,
+  areaMax: 10_000_000,
+  roomsMax: 100,
+  searchTextMax: 200,
+} as const;
+
+export const PAGE_SIZES = { listing: 12, grid: 12, list: 10, home: 4, admin: 20 } as const;
+
+export const TIMINGS = {
+  redirectAfterSaveMs: 2000,
+  messageShortMs: 3000,
+  messageLongMs: 5000,
+  filterDebounceMs: 500,
+  mapDebounceMs: 500,
+  storedSuccessValidMs: 5 * 60 * 1000,
+  contactSuccessMs: 5000,
+  profileSuccessMs: 3000,
+  watchdogMs: 10_000,
+  preloaderFallbackMs: 3000,
+  navbarScrollPx: 50,
+  navbarScrollDebounceMs: 10,
+  mobileBreakpointPx: 992,
+  autocompleteDebounceMs: 300,
+  autocompleteBlurCloseMs: 200,
+  homeFirstLoadDelayMs: 100,
+  publicRetryDelayMs: 1000,
+} as const;
+
+/** Governorate ids used by the spec's fixed links (global ids in document order of the data set). */
+export const GOVERNORATE_IDS = { amanatAlAsimah: 1, sanaa: 2, aden: 3, taiz: 12, hadramout: 15 } as const;
+
+/** "Sana'a" the city is Amanat Al-Asimah (1); the governorate Sanaa (2) surrounds it (DESIGN §5). */
+export const SANAA_CITY_GOVERNORATE_IDS = [1, 2] as const;
+
+export const MAP = {
+  defaultCenter: [15.37, 44.19] as [number, number],
+  defaultZoom: 6,
+  searchZoom: 12,
+  detailsZoom: 15,
+  pickerHeightPx: 300,
+  searchMapHeightPx: 600,
+  detailsMapHeightPx: 350,
+  zoomByLevel: { governorate: 8, district: 10, uzlah: 12, village: 14 },
+  zoomWithCoordinates: 12,
+  coordinateDecimals: 6,
+  sanaaCenter: [15.3694, 44.191] as [number, number],
+} as const;
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  language: 'i18nextLng',
+  listingSuccess: 'propertyListingSuccess',
+} as const;
+
+export const WINDOW_EVENTS = { openLoginModal: 'openLoginModal' } as const;
+
+export const DEFAULT_EXCHANGE_RATES: Record<string, number> = { USD: 1, SAR: 3.75, YER: 530 };

@@ -1,0 +1,107 @@
+/**
+ * Every user-facing message of spec §5 and §8, word for word in English. The server sends these texts as
+ * `detail`; the web app translates them by key (locale files `errors.<key>`), so both languages stay in step.
+ */
+export const MESSAGES = {
+  // §5 validation
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  phoneRequired: 'Phone number is required for registration',
+  phoneInvalid: 'Please enter a valid phone number',
+  emailInvalid: 'Please enter a valid email address',
+  fullNameTooShort: 'Full name must be at least 2 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  noChanges: 'No changes detected',
+  nameRequired: 'Name is required',
+  messageRequired: 'Message is required',
+  emailOrPhoneRequired: 'Either email or phone number is required',
+  fullNameRequired: 'Full name is required',
+  messageTooShort: 'Message must be at least 10 characters long',
+  ownListing: 'This is your property listing',
+  deleteConfirm: 'Are you sure you want to delete this property?',
+  deleteLoginRequired: 'You must be logged in to delete properties',
+  deleteListingLoginRequired: 'You must be logged in to delete a listing',
+  rejectConfirm: 'Are you sure you want to reject this listing?',
+  // §8 by status
+  authRequired: 'Authentication required. Please log in.',
+  notAuthorized: 'You are not authorized to perform this action.',
+  notFound: 'Resource not found.',
+  validationError: 'Validation error.',
+  badRequest: 'Invalid request data. Please check your input.',
+  validationErrorCheck: 'Validation error. Please check your input.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  serverError: 'Server error. Please try again later.',
+  serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
+  networkError: 'Network error: Unable to connect to the server. Please check your internet connection.',
+  networkErrorRetry: 'Network error occurred. Please check your connection and try again.',
+  contactNetworkError: 'Network error. Please check your connection and try again.',
+  // account
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  updateProfileFailed: 'Failed to update profile',
+  deleteAccountFailed: 'Failed to delete account',
+  authRequiredShort: 'Authentication required',
+  authRequiredAgain: 'Authentication required. Please log in again.',
+  profileUpdated: 'Profile updated successfully!',
+  invalidCredentials: 'Incorrect email or password',
+  emailTaken: 'An account with this email already exists',
+  // Google
+  googleNoEmail: 'Unable to get user email from Google',
+  googleServerFailed: 'Failed to authenticate with server',
+  googleInvalidToken: 'Invalid token format',
+  googleLoadFailed: 'Failed to load Google Sign-In. Please check your internet connection.',
+  googleNotConfigured: 'Google Sign-In not configured for this domain. Please contact the administrator.',
+  googleInitFailed: 'Failed to initialize Google Sign-In.',
+  googleNotLoaded: 'Google Sign-In not loaded. Please refresh the page.',
+  googleUnavailable: 'Google Sign-In is not available. Please try again later.',
+  googleFailed: 'Google Sign-In failed. Please try again.',
+  // contact
+  sendFailed: 'Failed to send message. Please try again.',
+  sendSuccess: 'Thank you for your message! We will get back to you soon.',
+  // listings
+  loadPropertiesFailed: 'Failed to load properties. Please try again.',
+  searchFailed: 'Failed to load properties',
+  latestFailed: 'Failed to load latest properties.',
+  myPropertiesLogin: 'Please log in to view your properties',
+  myPropertiesFailed: 'Failed to load your properties',
+  deletePropertyFailed: 'Failed to delete property',
+  deleteListingFailed: 'Failed to delete listing. Please try again.',
+  listingDeleted: 'Listing deleted successfully!',
+  detailsFailed: 'Failed to load property details. Please try again.',
+  propertyNotFound: 'Property not found',
+  loadPropertyDataFailed: 'Failed to load property data',
+  deleteImageFailed: 'Failed to delete image. Please try again.',
+  imageDeleted: 'Image deleted successfully!',
+  listingUpdated: 'Listing updated successfully!',
+  listingUpdatedWithImages: 'Listing updated with images successfully!',
+  tooManyImages: 'A listing can have at most 10 images',
+  invalidFileType: 'Only JPEG, PNG and WebP images are allowed',
+  fileTooLarge: 'Each image must be at most 5 MB',
+  listingTooManyPolygonPoints: 'The drawn area has too many points',
+  // admin
+  fetchPendingFailed: 'Failed to fetch pending listings',
+  approveFailed: 'Failed to approve listing',
+  rejectFailed: 'Failed to reject listing',
+  fetchReviewFailed: 'Failed to fetch listing for review',
+  fetchAllFailed: 'Failed to fetch all listings',
+  statsFailed: 'Failed to fetch dashboard statistics',
+  approved: 'Listing approved successfully',
+  rejected: 'Listing rejected successfully',
+  // generic
+  required: 'This field is required',
+  locationQueryTooShort: 'Type at least 2 characters',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+const BY_TEXT: Map<string, MessageKey> = new Map(
+  (Object.entries(MESSAGES) as [MessageKey, string][]).map(([k, v]) => [v, k]),
+);
+
+/** The catalogue key of an English message, for translation in the browser. */
+export function messageKey(text: string): MessageKey | undefined {
+  return BY_TEXT.get(text);
+}

@@ -1,0 +1,39 @@
+import type { Currency } from './enums.js';
+
+/** Convert an amount in `currency` to USD with rates expressed as units per 1 USD. */
+export function toUsd(amount: number, currency: string, rates: Record<string, number>): number {
+  const rate = rates[currency];
+  if (!rate || rate <= 0) throw new Error(`No exchange rate for ${currency}`);
+  return amount / rate;
+}
+
+export function fromUsd(amountUsd: number, currency: string, rates: Record<string, number>): number {
+  const rate = rates[currency];
+  if (!rate || rate <= 0) throw new Error(`No exchange rate for ${currency}`);
+  return amountUsd * rate;
+}
+
+/**
+ * Price in the listing's own currency with Western digits in both languages (DESIGN §5).
+ * Returns null for an empty price so the caller shows its translated "price on request".
+ */
+export function formatPrice(
+  price: number | string | null | undefined,
+  currency: Currency | string = 'YER',
+  locale: 'ar' | 'en' = 'en',
+): string | null {
+  if (price === null || price === undefined || price === '') return null;
+  const value = typeof price === 'string' ? Number(price) : price;
+  if (!Number.isFinite(value)) return null;
+  const tag = locale === 'ar' ? 'ar-YE-u-nu-latn' : 'en-US';
+  try {
+    return new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency,
+      currencyDisplay: currency === 'USD' ? 'symbol' : 'code',
+      maximumFractionDigits: 0,
+    }).format(value);
+  } catch {
+    return `${value.toLocaleString('en-US')} ${currency}`;
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LISTING_STATUSES } from '../enums.js';
+
+export const adminStats = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStats>;
+
+export const adminListingsQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(LISTING_STATUSES).optional(),
+});
+
+export const rejectBody = z
+  .object({ reason: z.string().trim().max(1000).optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+
+export const moderationEvent = z.object({
+  id: z.number().int(),
+  action: z.enum(['approve', 'reject', 'resubmit']),
+  reason: z.string().nullable(),
+  admin_id: z.number().int().nullable(),
+  admin_name: z.string().nullable(),
+  created_at: z.string(),
+});

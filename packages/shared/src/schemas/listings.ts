@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { AVAILABILITY, CURRENCIES, LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from '../enums.js';
+import { MESSAGES } from '../messages.js';
+import { nullableTrimmed, trimmed } from './common.js';
+import { namedPlace } from './locations.js';
+
+const nullableInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' ? null : v), z.number().int().min(min).max(max).nullable().optional());
+const locationId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.number().int().positive().nullable().optional());
+
+/** Spec §3 "property_details" of the create/update payload. */
+export const propertyDetailsInput = z.object({
+  property_type: z.enum(PROPERTY_TYPES).default('APARTMENT'),
+  area_sqm: z.number({ error: MESSAGES.required }).int().positive().max(LIMITS.areaMax),
+  governorate_id: locationId,
+  district_id: locationId,
+  uzlah_id: locationId,
+  village_id: locationId,
+  address_details_ar: nullableTrimmed(LIMITS.addressMax),
+  address_details_en: nullableTrimmed(LIMITS.addressMax),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  bedrooms: nullableInt(0, LIMITS.roomsMax),
+  bathrooms: nullableInt(0, LIMITS.roomsMax),
+  parking_spaces: nullableInt(0, LIMITS.roomsMax),
+  build_year: nullableInt(1800, 2100),
+});
+
+const requiredText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(max));
+
+/** POST /listings/ body (spec §3 create payload). Governorate and district are required (spec §5). */
+export const listingCreateBody = z.object({
+  listing_type: z.enum(LISTING_TYPES).default('FOR_SALE'),
+  title_ar: requiredText(LIMITS.titleMax),
+  title_en: nullableTrimmed(LIMITS.titleMax),
+  description_ar: requiredText(LIMITS.descriptionMax),
+  description_en: nullableTrimmed(LIMITS.descriptionMax),
+  price: z.number({ error: MESSAGES.required }).nonnegative().max(LIMITS.priceMax),
+  old_price: z.number().nonnegative().max(LIMITS.priceMax).nullable().optional(),
+  currency: z.enum(CURRENCIES).default('YER'),
+  is_active: z.boolean().default(true),
+  availability: z.enum(AVAILABILITY).default('available'),
+  property_details: propertyDetailsInput.refine((p) => p.governorate_id != null && p.district_id != null, {
+    message: MESSAGES.required,
+    path: ['district_id'],
+  }),
+});
+export type ListingCreateBody = z.infer<typeof listingCreateBody>;
+
+/** PATCH /listings/{id}: every field optional; fields left out stay as they are. */
+export const listingUpdateBody = z.object({
+  listing_type: z.enum(LISTING_TYPES).optional(),
+  title_ar: requiredText(LIMITS.titleMax).optional(),
+  title_en: nullableTrimmed(LIMITS.titleMax),
+  description_ar: requiredText(LIMITS.descriptionMax).optional(),
+  description_en: nullableTrimmed(LIMITS.descriptionMax),
+  price: z.number().nonnegative().max(LIMITS.priceMax).optional(),
+  old_price: z.number().nonnegative().max(LIMITS.priceMax).nullable().optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  is_active: z.boolean().optional(),
+  availability: z.enum(AVAILABILITY).optional(),
+  property_details: propertyDetailsInput.partial().optional(),
+});
+export type ListingUpdateBody = z.infer<typeof listingUpdateBody>;
+
+/** Keys the client strips from a payload before sending (spec §7). The server ignores them too. */
+export const STRIPPED_PAYLOAD_KEYS = ['lat', 'lng', 'coordinates'] as const;
+
+export const mediaItem = z.object({
+  id: z.number().int(),
+  file_url: z.string(),
+  /** WebP variants by width, for srcset. */
+  variants: z.array(z.object({ width: z.number().int(), url: z.string() })),
+  width: z.number().int(),
+  height: z.number().int(),
+  position: z.number().int(),
+});
+export type MediaItem = z.infer<typeof mediaItem>;
+
+export const ownerPublic = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  /** Present only on the details read (spec §2 shows owner e-mail and phone there). */
+  email: z.string().nullable().optional(),
+  phone_number: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+});
+
+export const propertyRead = z.object({
+  property_type: z.enum(PROPERTY_TYPES),
+  bedrooms: z.number().int().nullable(),
+  bathrooms: z.number().int().nullable(),
+  parking_spaces: z.number().int().nullable(),
+  area_sqm: z.number().int().nullable(),
+  build_year: z.number().int().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  address_details_en: z.string().nullable(),
+  address_details_ar: z.string().nullable(),
+  city: namedPlace,
+  governorate: namedPlace,
+  district: namedPlace,
+  uzlah: namedPlace,
+  village: namedPlace,
+  governorate_id: z.number().int().nullable(),
+  district_id: z.number().int().nullable(),
+  uzlah_id: z.number().int().nullable(),
+  village_id: z.number().int().nullable(),
+  owner: ownerPublic,
+});
+
+/** A listing as read (spec §3 plus status and rejection_reason, DESIGN §4). */
+export const listingRead = z.object({
+  id: z.number().int(),
+  title_en: z.string(),
+  title_ar: z.string(),
+  description_en: z.string(),
+  description_ar: z.string(),
+  listing_type: z.enum(LISTING_TYPES),
+  price: z.number().nullable(),
+  old_price: z.number().nullable(),
+  currency: z.enum(CURRENCIES),
+  created_at: z.string(),
+  posted_at: z.string().nullable(),
+  updated_at: z.string(),
+  is_active: z.boolean(),
+  status: z.enum(LISTING_STATUSES),
+  rejection_reason: z.string().nullable(),
+  availability: z.enum(AVAILABILITY),
+  views: z.number().int(),
+  inquiries: z.number().int(),
+  owner_id: z.number().int(),
+  user_id: z.number().int(),
+  owner: ownerPublic,
+  media: z.array(mediaItem),
+  property: propertyRead,
+});
+export type ListingRead = z.infer<typeof listingRead>;
+
+export const myListingsQuery = z.object({
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { LOCATION_LEVELS } from '../enums.js';
+
+export const locationItem = z.object({
+  id: z.number().int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type LocationItem = z.infer<typeof locationItem>;
+
+export const governorateItem = locationItem.extend({ governorate_id: z.number().int() });
+export const districtItem = locationItem.extend({ district_id: z.number().int(), governorate_id: z.number().int() });
+export const uzlahItem = locationItem.extend({ uzaal_id: z.number().int(), district_id: z.number().int() });
+export const villageItem = locationItem.extend({ village_id: z.number().int(), uzaal_id: z.number().int() });
+
+export const locationSuggestion = z.object({
+  id: z.number().int(),
+  type: z.enum(LOCATION_LEVELS),
+  name_en: z.string(),
+  name_ar: z.string(),
+  /** "Village, Uzlah, District, Governorate" in English; the Arabic one is `displayTextAr`. */
+  displayText: z.string(),
+  displayTextAr: z.string(),
+  governorate_id: z.number().int(),
+  district_id: z.number().int().nullable(),
+  uzlah_id: z.number().int().nullable(),
+  village_id: z.number().int().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type LocationSuggestion = z.infer<typeof locationSuggestion>;
+
+export const locationSearchQuery = z.object({
+  q: z.string().trim().min(LIMITS.locationSearchMin).max(100),
+  limit: z.coerce.number().int().min(1).max(LIMITS.locationSearchMax).default(LIMITS.locationSearchDefault),
+  type: z.enum(LOCATION_LEVELS).optional(),
+});
+
+/** A resolved location name, nested in a listing's property (spec §3). */
+export const namedPlace = z.object({ id: z.number().int(), name_en: z.string(), name_ar: z.string() }).nullable();
+export type NamedPlace = z.infer<typeof namedPlace>;
