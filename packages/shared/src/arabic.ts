@@ -28,6 +28,9 @@ export function normalizeText(input: string | null | undefined): string {
     .replace(/ؤ/g, 'و')
     .replace(/ئ/g, 'ي')
     .toLowerCase()
+    // "Sa'dah" ~ "Sadah", "Al-Hodeidah" ~ "Al Hodeidah": apostrophes go, joiners become spaces.
+    .replace(/['\u2019\u02BC`\u00B4]/g, '')
+    .replace(/[-_.,،؛;:/\\|()\[\]{}"]+/g, ' ')
     .replace(/[\s\u00A0]+/g, ' ')
     .trim();
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ROLES } from '../enums.js';
 import { MESSAGES } from '../messages.js';
-import { emailSchema, phoneSchema, trimmed } from './common.js';
+import { PHONE_RE, emailSchema, phoneSchema, trimmed } from './common.js';
 
 const password = z
   .string({ error: MESSAGES.passwordRequired })
@@ -23,7 +23,7 @@ export const registerBody = z.object({
   last_name: requiredName(MESSAGES.lastNameRequired),
   phone_number: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: MESSAGES.phoneRequired }).min(1, MESSAGES.phoneRequired).pipe(phoneSchema),
+    z.string({ error: MESSAGES.phoneRequired }).min(1, MESSAGES.phoneRequired).regex(PHONE_RE, MESSAGES.phoneInvalid),
   ),
 });
 export type RegisterBody = z.infer<typeof registerBody>;

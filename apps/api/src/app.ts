@@ -1,0 +1,107 @@
+/**
+ * Builds the Fastify app: plugins, the error contract, and every route module under /api/v1.
+ * No listen here — tests import it; server.ts listens and serves the web app.
+ */
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '@manzil/shared';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/client.js';
+import type { Deps } from './lib/deps.js';
+import { LocalStorage, type Storage } from './lib/storage.js';
+import adminRoutes from './modules/admin/routes.js';
+import authRoutes from './modules/auth/routes.js';
+import choicesRoutes from './modules/choices/routes.js';
+import contactRoutes from './modules/contact/routes.js';
+import healthRoutes from './modules/health/routes.js';
+import listingsRoutes from './modules/listings/routes.js';
+import locationRoutes from './modules/locations/routes.js';
+import mediaRoutes from './modules/media/routes.js';
+import searchRoutes from './modules/search/routes.js';
+import usersRoutes from './modules/users/routes.js';
+import authPlugin from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: DbHandle;
+  storage?: Storage;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra dependencies for tests (e.g. a Google key source); modules read them from app.deps. */
+  overrides?: Partial<Deps> & Record<string, unknown>;
+  /** gzip/brotli responses (the server turns it on; tests over inject leave it off). */
+  compress?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    storage: opts.storage ?? new LocalStorage(config.uploadsDir),
+    ...opts.overrides,
+  };
+  app.decorate('deps', deps);
+
+  registerErrorHandling(app);
+  if (opts.compress) {
+    const fastifyCompress = (await import('@fastify/compress')).default;
+    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Manzil API',
+        version: '1.0.0',
+        description: 'Bilingual real-estate marketplace for Yemen. Errors are JSON `{"detail": ...}`; validation errors are 422 with a list of `{loc, msg, type}`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: 'Too many requests. Please try again later.', retryAfter: ctx.after }),
+  });
+  await app.register(authPlugin, { db: database.db, secret: config.JWT_SECRET, expiresInSeconds: config.JWT_EXPIRES_IN_SECONDS });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(locationRoutes);
+      await api.register(choicesRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(listingsRoutes);
+      await api.register(mediaRoutes);
+      await api.register(searchRoutes);
+      await api.register(contactRoutes);
+      await api.register(adminRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,69 @@
+/**
+ * Serves the built web app (history fallback to index.html), and uploads under /uploads.
+ * Hashed assets are cached for a year; index.html is always revalidated so deploys show at once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type HtmlRenderer = (req: FastifyRequest, html: string) => Promise<string | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Routes that enrich index.html for a path (e.g. Open Graph tags on listing pages). */
+    htmlRenderers: { test: RegExp; render: HtmlRenderer }[];
+  }
+}
+
+export async function registerWeb(app: FastifyInstance, opts: { distDir: string; uploadsDir: string }) {
+  fs.mkdirSync(opts.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: opts.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Upload keys are unique per file, so a cached copy never goes stale.
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+  });
+
+  const indexFile = path.join(opts.distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (!hasWeb) app.log.warn(`web: no built app at ${opts.distDir}; run "npm run build"`);
+  if (!app.hasDecorator('htmlRenderers')) app.decorate('htmlRenderers', []);
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`) || /\.[0-9a-f]{8,}\./i.test(name) || filePath.includes(`${path.sep}vendor${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    let html = fs.readFileSync(indexFile, 'utf8');
+    for (const r of app.htmlRenderers) {
+      if (r.test.test(req.url.split('?')[0]!)) {
+        const out = await r.render(req, html);
+        if (out) html = out;
+      }
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+
+  app.webFallback = async (req, reply) => {
+    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.url.split('?')[0]!)) {
+      return sendIndex(req, reply);
+    }
+    return reply.status(404).type('text/plain').send('Not Found');
+  };
+}

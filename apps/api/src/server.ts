@@ -1,0 +1,59 @@
+/**
+ * Starts ONE server on PORT: the API under /api/v1, uploads under /uploads, the web app with history
+ * fallback. Shuts down gracefully on SIGINT/SIGTERM so in-flight requests finish.
+ */
+import { buildApp } from './app.js';
+import { openConfiguredDatabase, prepareDatabase, startWorkers } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import './startup-hooks.js';
+import { registerWeb } from './plugins/web.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.LOG_LEVEL },
+    compress: true,
+  });
+  await prepareDatabase(config, database, app.log);
+  await registerWeb(app, { distDir: config.WEB_DIST_DIR, uploadsDir: config.uploadsDir });
+  const stopWorkers = startWorkers(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await stopWorkers();
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  app.log.info(`Manzil is running at ${where} (database: ${database.kind}${config.DATABASE_URL ? '' : ` at ${config.DATA_DIR}`})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { createTestApp, http, type TestApp } from './helpers.js';
+
+describe('API contract', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('reports health with database reachability', async () => {
+    const r = await http(t.url, 'GET', '/api/v1/health');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'ok', database: { reachable: true, engine: 'pglite' } });
+  });
+
+  it('answers unknown /api paths with 404 JSON', async () => {
+    const r = await http(t.url, 'GET', '/api/v1/no-such-thing');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ detail: 'Not Found' });
+  });
+
+  it('answers malformed JSON with 400 and a clear detail, never a stack trace', async () => {
+    const r = await http(t.url, 'POST', '/api/v1/users/', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect([400, 404]).toContain(r.status);
+    expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('lists choices with Arabic and English labels', async () => {
+    const r = await http(t.url, 'GET', '/api/v1/choices/');
+    expect(r.status).toBe(200);
+    expect(r.body.listing_types).toEqual([
+      { value: 'FOR_SALE', label_en: 'For Sale', label_ar: 'للبيع' },
+      { value: 'FOR_RENT', label_en: 'For Rent', label_ar: 'للإيجار' },
+    ]);
+    expect(r.body.property_types.map((p: any) => p.value)).toEqual(['APARTMENT', 'HOUSE', 'VILLA', 'LAND', 'OFFICE', 'COMMERCIAL_SPACE']);
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const r = await http(t.url, 'GET', '/api/docs/json');
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(r.body.paths)).toContain('/api/v1/locations/search');
+  });
+
+  it('serves the public client configuration', async () => {
+    const r = await http(t.url, 'GET', '/api/v1/config');
+    expect(r.status).toBe(200);
+    expect(r.body.exchange_rates).toMatchObject({ USD: 1 });
+    expect(r.body.google_client_id).toBeNull();
+  });
+});
+
+describe('configuration', () => {
+  it('stops start-up naming a bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: '/tmp/x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: '/tmp/x' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: '/tmp/x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ EXCHANGE_RATES: 'USD=1,SAR=x', DATA_DIR: '/tmp/x' })).toThrow(/EXCHANGE_RATES/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe', DATA_DIR: '/tmp/x' })).toThrow(/SEED_DEMO/);
+  });
+  it('parses exchange rates and defaults', () => {
+    const c = loadConfig({ EXCHANGE_RATES: 'USD=1,SAR=3.75,YER=1600', DATA_DIR: '/tmp/manzil-cfg', JWT_SECRET: 'x'.repeat(40) });
+    expect(c.EXCHANGE_RATES).toEqual({ USD: 1, SAR: 3.75, YER: 1600 });
+    expect(c.PORT).toBe(3000);
+    expect(c.SEED_DEMO).toBe(true);
+  });
+});

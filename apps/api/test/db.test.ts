@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.js';
+import { importLocations } from '../src/db/locations-import.js';
+import { createTestApp, DB_KINDS, HAS_LOCATIONS, http, LOCATIONS_FILE, type TestApp } from './helpers.js';
+
+describe.each(DB_KINDS)('database and locations on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('migrations are recorded and a second run applies nothing', async () => {
+    expect(await migrate(t.db)).toEqual([]);
+    const rows = await sql<{ name: string }>`select name from schema_migrations`.execute(t.db);
+    expect(rows.rows.map((r) => r.name)).toContain('001_initial');
+  });
+
+  it.runIf(HAS_LOCATIONS)('holds the whole hierarchy with global ids in document order', async () => {
+    const c = await sql<{ g: number; d: number; u: number; v: number }>`
+      select (select count(*) from governorates)::int g, (select count(*) from districts)::int d,
+             (select count(*) from uzaal)::int u, (select count(*) from villages)::int v`.execute(t.db);
+    expect(c.rows[0]).toEqual({ g: 22, d: 335, u: 2234, v: 41494 });
+    const res = await http(t.url, 'GET', '/api/v1/locations/governorates/');
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.map((g: any) => [g.id, g.name_en]));
+    expect(byId.get(2)).toBe('Sanaa');
+    expect(byId.get(3)).toBe('Aden');
+    expect(byId.get(12)).toBe('Taiz');
+    expect(byId.get(15)).toBe('Hadramot');
+  });
+
+  it.runIf(HAS_LOCATIONS)('re-importing an unchanged source is skipped and changes nothing', async () => {
+    const r = await importLocations(t.db, LOCATIONS_FILE);
+    expect(r.skipped).toBe(true);
+    expect(r.counts.villages).toBe(41494);
+  });
+
+  it.runIf(HAS_LOCATIONS)('lists the 16 districts of Sana\'a governorate, then uzaal and villages down the chain', async () => {
+    const d = await http(t.url, 'GET', '/api/v1/locations/districts/?governorate_id=2');
+    expect(d.status).toBe(200);
+    expect(d.body).toHaveLength(16);
+    expect(d.body.every((x: any) => x.governorate_id === 2)).toBe(true);
+    const u = await http(t.url, 'GET', `/api/v1/locations/uzaal/?district_id=${d.body[0].id}`);
+    expect(u.status).toBe(200);
+    expect(u.body.length).toBeGreaterThan(0);
+    expect(u.body.every((x: any) => x.district_id === d.body[0].id)).toBe(true);
+    const v = await http(t.url, 'GET', `/api/v1/locations/villages/?uzaal_id=${u.body[0].id}`);
+    expect(v.status).toBe(200);
+    expect(v.body.every((x: any) => x.uzaal_id === u.body[0].id)).toBe(true);
+    // trailing slash both ways
+    expect((await http(t.url, 'GET', '/api/v1/locations/districts?governorate_id=2')).body).toHaveLength(16);
+  });
+
+  it('requires the parent id and answers 422 in the error contract', async () => {
+    const r = await http(t.url, 'GET', '/api/v1/locations/districts/');
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['querystring', 'governorate_id']);
+    expect(typeof r.body.detail[0].msg).toBe('string');
+  });
+
+  it.runIf(HAS_LOCATIONS)('location search finds Sana\'a in Arabic and English, ignoring tashkeel and digit sets', async () => {
+    const ar = await http(t.url, 'GET', `/api/v1/locations/search?q=${encodeURIComponent('صنعا')}`);
+    expect(ar.status).toBe(200);
+    expect(ar.body[0]).toMatchObject({ id: 2, type: 'governorate', name_en: 'Sanaa' });
+    const en = await http(t.url, 'GET', '/api/v1/locations/search?q=sanaa');
+    expect(en.body.some((s: any) => s.type === 'governorate' && s.id === 2)).toBe(true);
+    const withTashkeel = await http(t.url, 'GET', `/api/v1/locations/search?q=${encodeURIComponent('صَنْعَا')}`);
+    expect(withTashkeel.body).toEqual(ar.body);
+    const hamza = await http(t.url, 'GET', `/api/v1/locations/search?q=${encodeURIComponent('إب')}&limit=1`);
+    const plain = await http(t.url, 'GET', `/api/v1/locations/search?q=${encodeURIComponent('اب')}&limit=1`);
+    expect(hamza.body[0]).toMatchObject({ id: 8, type: 'governorate' });
+    expect(plain.body[0]).toEqual(hamza.body[0]);
+    const alias = await http(t.url, 'GET', '/api/v1/locations/search?q=hadramout&limit=1');
+    expect(alias.body[0]).toMatchObject({ id: 15, type: 'governorate' });
+  });
+
+  it.runIf(HAS_LOCATIONS)('location search covers villages of every governorate and respects the limit', async () => {
+    const v = await t.db.selectFrom('villages').innerJoin('uzaal', 'uzaal.id', 'villages.uzlah_id')
+      .innerJoin('districts', 'districts.id', 'uzaal.district_id').select(['villages.id', 'villages.name_ar'])
+      .where('districts.governorate_id', '=', 21).orderBy('villages.id').limit(1).executeTakeFirstOrThrow();
+    const r = await http(t.url, 'GET', `/api/v1/locations/search?q=${encodeURIComponent(v.name_ar)}&limit=50&type=village`);
+    expect(r.body.some((s: any) => s.type === 'village' && s.id === v.id && s.governorate_id === 21)).toBe(true);
+    const lim = await http(t.url, 'GET', `/api/v1/locations/search?q=${encodeURIComponent('ال')}&limit=6`);
+    expect(lim.body).toHaveLength(6);
+  });
+
+  it('location search needs at least 2 characters and caps the limit', async () => {
+    expect((await http(t.url, 'GET', '/api/v1/locations/search?q=a')).status).toBe(422);
+    expect((await http(t.url, 'GET', '/api/v1/locations/search?q=aden&limit=51')).status).toBe(422);
+  });
+});

@@ -1,0 +1,33 @@
+/** Language settings shared by the i18n setup, the document helpers and tests. */
+export const SUPPORTED_LANGUAGES = ['ar', 'en'] as const;
+export type AppLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: AppLanguage = 'ar';
+
+/**
+ * Every namespace, one per feature area, so engineers working in parallel never edit the same file.
+ * `BUNDLED_NAMESPACES` ship inside the entry chunk (the shell needs them at once); all others are loaded
+ * on first use by the dynamic-import backend in ./index.ts (one small chunk per language and namespace).
+ * To add a namespace: create locales/ar/<ns>.json and locales/en/<ns>.json with the same keys, add the
+ * name here, and call useTranslation('<ns>') in your feature; nothing else to register.
+ */
+export const BUNDLED_NAMESPACES = ['common', 'errors', 'pages'] as const;
+export const LAZY_NAMESPACES = [
+  'account',
+  'listings',
+  'owner',
+  'search',
+  'details',
+  'admin',
+  'contact',
+  'info',
+  'home',
+  'map',
+] as const;
+export const NAMESPACES = [...BUNDLED_NAMESPACES, ...LAZY_NAMESPACES] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export function toAppLanguage(lng: string | null | undefined): AppLanguage {
+  return lng && /^en\b/i.test(lng) ? 'en' : 'ar';
+}
+
+export const isRtl = (lng: AppLanguage) => lng === 'ar';
