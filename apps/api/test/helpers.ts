@@ -157,10 +157,10 @@ export async function http(
   base: string,
   method: string,
   pathname: string,
-  opts: { body?: unknown; token?: string; headers?: Record<string, string>; form?: Record<string, string>; raw?: BodyInit } = {},
+  opts: { body?: unknown; token?: string; headers?: Record<string, string>; form?: Record<string, string>; raw?: string | Buffer | FormData | Blob } = {},
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = { ...opts.headers };
-  let body: BodyInit | undefined;
+  let body: any;
   if (opts.form) {
     body = new URLSearchParams(opts.form);
     headers['content-type'] = 'application/x-www-form-urlencoded';
