@@ -34,7 +34,6 @@ function templateKey(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-const silentLog = { info() {}, warn() {}, error() {} };
 
 async function pgliteFromTemplate(): Promise<DbHandle> {
   const file = path.join(os.tmpdir(), `manzil-test-template-${templateKey()}.tar.gz`);

@@ -30,7 +30,7 @@ export function normalizeText(input: string | null | undefined): string {
     .toLowerCase()
     // "Sa'dah" ~ "Sadah", "Al-Hodeidah" ~ "Al Hodeidah": apostrophes go, joiners become spaces.
     .replace(/['\u2019\u02BC`\u00B4]/g, '')
-    .replace(/[-_.,،؛;:/\\|()\[\]{}"]+/g, ' ')
+    .replace(/[-_.,،؛;:/\\|()[\]{}"]+/g, ' ')
     .replace(/[\s\u00A0]+/g, ' ')
     .trim();
 }

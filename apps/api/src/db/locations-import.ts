@@ -15,7 +15,7 @@ interface RawPlace {
   name_en?: string;
   name_ar?: string;
 }
-interface RawVillage extends RawPlace {}
+type RawVillage = RawPlace;
 interface RawUzlah extends RawPlace {
   villages?: RawVillage[];
 }

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { AVAILABILITY, CURRENCIES, LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from '../enums.js';
+import {
+  AVAILABILITY,
+  CURRENCIES,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  LISTING_TYPE_LABELS,
+  PROPERTY_TYPES,
+  PROPERTY_TYPE_LABELS,
+  type ListingType,
+  type PropertyType,
+} from '../enums.js';
 import { MESSAGES } from '../messages.js';
-import { nullableTrimmed, trimmed } from './common.js';
+import { listOf, nullableTrimmed } from './common.js';
 import { namedPlace } from './locations.js';
 
 const nullableInt = (min: number, max: number) =>
@@ -146,3 +156,34 @@ export const myListingsQuery = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
+
+export const listingList = listOf(listingRead);
+
+/** Property types without rooms or a build year: those fields are always null (spec §3, §4). */
+export const ROOMLESS_PROPERTY_TYPES: readonly PropertyType[] = ['LAND'];
+
+/**
+ * English title and description when the owner left them empty (spec §5): the Arabic text, else a
+ * generated one ("Apartment For Sale"; "Apartment for sale at <address>, 120 sqm").
+ */
+export function englishFallbacks(p: {
+  title_en?: string | null;
+  title_ar?: string | null;
+  description_en?: string | null;
+  description_ar?: string | null;
+  listing_type: ListingType;
+  property_type: PropertyType;
+  address?: string | null;
+  area_sqm?: number | null;
+}): { title_en: string; description_en: string } {
+  const type = PROPERTY_TYPE_LABELS[p.property_type].en;
+  const deal = LISTING_TYPE_LABELS[p.listing_type].en;
+  const title = p.title_en?.trim() || p.title_ar?.trim() || `${type} ${deal}`;
+  let description = p.description_en?.trim() || p.description_ar?.trim();
+  if (!description) {
+    const where = p.address?.trim() ? ` at ${p.address.trim()}` : '';
+    const area = p.area_sqm ? `, ${p.area_sqm} sqm` : '';
+    description = `${type} ${deal.toLowerCase()}${where}${area}.`;
+  }
+  return { title_en: title, description_en: description };
+}

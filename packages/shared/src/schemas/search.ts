@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { LISTING_TYPES, PROPERTY_TYPES, SORTS } from '../enums.js';
 import { MESSAGES } from '../messages.js';
+import { listingRead } from './listings.js';
 import { looseInt, looseNumber } from './common.js';
 
 const optInt = (min = 0, max = 2_147_483_647) => looseInt.pipe(z.number().int().min(min).max(max)).optional();
@@ -12,20 +13,39 @@ const idOrIds = z.preprocess((v) => {
   if (v === '' || v === null || v === undefined) return undefined;
   if (typeof v === 'string' && v.includes(',')) return v.split(',').map((s) => Number(s.trim()));
   return v;
-}, z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).min(1).max(30)]).optional());
+}, z.union([z.coerce.number().int().positive().max(2_147_483_647), z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1).max(30)]).optional());
+
+/** listing_type as the API names it; the spellings of spec §2 URLs (sale, rent, for_sale) are accepted too. */
+const listingTypeLoose = z.preprocess((v) => {
+  if (v === '' || v === null) return undefined;
+  if (typeof v !== 'string') return v;
+  const s = v.trim().toUpperCase();
+  return s === 'SALE' || s === 'BUY' ? 'FOR_SALE' : s === 'RENT' ? 'FOR_RENT' : s;
+}, z.enum(LISTING_TYPES).optional());
+
+const emptyToUndefined = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s);
 
 export const latLng = z.union([
   z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
   z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
 ]);
+export type LatLng = z.infer<typeof latLng>;
 
-/** POST /listings/search body (spec §7), plus sort, currency of the price filters, and the polygon. */
+/**
+ * POST /listings/search body (spec §7), plus sort, the currency of the price filters, and the polygon.
+ *
+ * Rooms (spec §9): the UI's "5+" bedrooms / "4+" bathrooms send min_bedrooms=5 / min_bathrooms=4 alone;
+ * an exact value sends min = max (e.g. min_bedrooms=2&max_bedrooms=2).
+ * Prices are compared in USD: min_price/max_price are in `price_currency` (default USD) and each listing's
+ * price is converted with the configured rates. `limit` is at most 100, or 1000 with bounds or a polygon.
+ * `city_id` is the listing's "city" of the read model: its district.
+ */
 export const searchBody = z
   .object({
     skip: looseInt.pipe(z.number().int().min(0).max(1_000_000)).default(0),
     limit: looseInt.pipe(z.number().int().min(1).max(LIMITS.boundsSearchMaxLimit)).default(LIMITS.searchDefaultLimit),
-    listing_type: z.enum(LISTING_TYPES).optional(),
-    property_type: z.enum(PROPERTY_TYPES).optional(),
+    listing_type: listingTypeLoose,
+    property_type: emptyToUndefined(z.enum(PROPERTY_TYPES).optional()),
     city_id: optInt(1),
     governorate_id: idOrIds,
     district_id: optInt(1),
@@ -34,7 +54,7 @@ export const searchBody = z
     min_price: optNum(0, LIMITS.priceMax),
     max_price: optNum(0, LIMITS.priceMax),
     /** Currency the price filters are expressed in; default USD (spec §2 price options are USD). */
-    price_currency: z.enum(['YER', 'USD', 'SAR']).default('USD'),
+    price_currency: emptyToUndefined(z.enum(['YER', 'USD', 'SAR']).default('USD')),
     min_area_sqm: optInt(0),
     max_area_sqm: optInt(0),
     min_build_year: optInt(0, 3000),
@@ -49,11 +69,32 @@ export const searchBody = z
     max_lon: optNum(-180, 180),
     polygon_coordinates: z
       .array(latLng)
-      .min(LIMITS.polygonMinPoints)
+      .min(LIMITS.polygonMinPoints, 'A drawn area needs at least 3 points')
       .max(LIMITS.polygonMaxPoints, MESSAGES.listingTooManyPolygonPoints)
       .optional(),
     search: z.string().trim().max(LIMITS.searchTextMax).optional(),
-    sort: z.enum(SORTS).default('newest'),
+    sort: emptyToUndefined(z.enum(SORTS).default('newest')),
   })
-  .strip();
+  .strip()
+  .superRefine((b, ctx) => {
+    const area = b.polygon_coordinates || [b.min_lat, b.max_lat, b.min_lon, b.max_lon].some((x) => x !== undefined);
+    if (!area && b.limit > LIMITS.searchMaxLimit) {
+      ctx.addIssue({ code: 'too_big', maximum: LIMITS.searchMaxLimit, origin: 'number', inclusive: true, path: ['limit'], message: `limit must be at most ${LIMITS.searchMaxLimit} without bounds or a polygon` });
+    }
+  });
 export type SearchBody = z.infer<typeof searchBody>;
+export type SearchBodyInput = z.input<typeof searchBody>;
+
+export const searchResult = z.object({ items: z.array(listingRead), total: z.number().int() });
+export type SearchResult = z.infer<typeof searchResult>;
+
+/** GET /listings/stats/by-city: approved, active listings per governorate (the /properties-by-city page). */
+export const cityStat = z.object({
+  governorate_id: z.number().int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  for_sale: z.number().int(),
+  for_rent: z.number().int(),
+  total: z.number().int(),
+});
+export type CityStat = z.infer<typeof cityStat>;

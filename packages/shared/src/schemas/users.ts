@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ROLES } from '../enums.js';
 import { MESSAGES } from '../messages.js';
-import { PHONE_RE, emailSchema, phoneSchema, trimmed } from './common.js';
+import { PHONE_RE, emailSchema, phoneSchema } from './common.js';
 
 const password = z
   .string({ error: MESSAGES.passwordRequired })
@@ -30,40 +30,57 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /** The registration form adds the confirmation, checked in the browser (spec §5). */
 export const registerForm = registerBody
-  .extend({ confirm_password: z.string() })
+  .extend({ confirm_password: z.string().max(LIMITS.passwordMax) })
   .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
+
+/** "" (after trimming) and null mean "not sent" (spec §5: empty values dropped, values trimmed). */
+const dropEmpty = (v: unknown) => (v === null ? undefined : typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v);
+
+const fullName = z.string().min(2, MESSAGES.fullNameTooShort).max(LIMITS.nameMax * 2);
 
 /** PATCH /users/me: only changed fields among email, full_name, phone_number, password. */
 export const updateMeBody = z
   .object({
-    email: emailSchema.optional(),
-    full_name: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : v),
-      z.string().min(2, MESSAGES.fullNameTooShort).max(LIMITS.nameMax * 2),
-    ).optional(),
-    phone_number: phoneSchema.optional(),
-    password: password.optional(),
+    email: z.preprocess(dropEmpty, emailSchema.optional()),
+    full_name: z.preprocess(dropEmpty, fullName.optional()),
+    phone_number: z.preprocess(dropEmpty, phoneSchema.optional()),
+    // Passwords are not trimmed: spaces may be part of one. An empty password means "unchanged".
+    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
   })
   .strict();
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 
+/**
+ * The profile form (spec §2 Profile): every field as typed; the browser sends only what changed. Empty phone
+ * and empty password are allowed (unchanged); a new password needs its confirmation.
+ */
 export const profileForm = z
   .object({
-    full_name: trimmed(LIMITS.nameMax * 2),
-    email: trimmed(LIMITS.emailMax),
-    phone_number: trimmed(40),
-    password: z.string().max(LIMITS.passwordMax),
+    full_name: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), fullName),
+    email: emailSchema,
+    phone_number: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string().max(40).refine((v) => v === '' || PHONE_RE.test(v), MESSAGES.phoneInvalid),
+    ),
+    password: z.string().max(LIMITS.passwordMax).refine((v) => v === '' || v.length >= LIMITS.passwordMin, MESSAGES.passwordTooShort),
     confirm_password: z.string().max(LIMITS.passwordMax),
   })
   .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
+export type ProfileForm = z.infer<typeof profileForm>;
 
+/** POST /login/token (OAuth2 password style, form-encoded): username is the e-mail. */
 export const loginForm = z.object({
   username: emailSchema,
-  password: z.string().min(1, MESSAGES.passwordRequired).max(LIMITS.passwordMax),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.passwordMax),
 });
+export type LoginForm = z.infer<typeof loginForm>;
 
 export const tokenResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
 
+/**
+ * A user as others see them (listing owner). `username` is the full name (never the e-mail or a part of it,
+ * which would leak the address on public pages); when the name is empty it is "user<id>".
+ */
 export const userPublic = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -73,6 +90,7 @@ export const userPublic = z.object({
   full_name: z.string(),
 });
 
+/** GET /users/me and every account answer: the public fields plus the account's own data. */
 export const userMe = userPublic.extend({
   email: z.string(),
   phone_number: z.string().nullable(),

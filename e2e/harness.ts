@@ -1,0 +1,247 @@
+/**
+ * Browser-journey harness: starts the real server (apps/api/src/server.ts) on a free port with a fresh
+ * DATA_DIR against the built web app, a local map-tile stub (no live network), and headless Chromium.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+export const LOCATIONS_FILE = path.resolve(ROOT, '../shared/data/yemen-locations/yemen-info.json');
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const SHOTS_DIR = process.env.SHOTS_DIR || path.join(os.tmpdir(), 'shots');
+
+export const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A map-tile server answering every tile with one small grey PNG, and counting requests. */
+export async function startTileStub() {
+  const png = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 226, g: 232, b: 226 } } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><path d="M0 0H256V256" fill="none" stroke="#c5cfc5" stroke-width="2"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  let requests = 0;
+  const server = http.createServer((_req, res) => {
+    requests += 1;
+    res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600', 'access-control-allow-origin': '*' });
+    res.end(png);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`,
+    satelliteUrl: `http://127.0.0.1:${port}/satellite/{z}/{y}/{x}.png`,
+    requests: () => requests,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logs: () => string;
+  stop(): Promise<void>;
+}
+
+/** Start the real server as a child process; resolves when /api/v1/health answers. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`No built web app at ${WEB_DIST}: run "npm run build" first (npm test does it).`);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-e2e-'));
+  const tiles = await startTileStub();
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      LOCATIONS_SOURCE: fs.existsSync(LOCATIONS_FILE) ? LOCATIONS_FILE : '/nonexistent/locations.json',
+      MAP_TILE_URL: tiles.url,
+      SATELLITE_TILE_URL: tiles.satelliteUrl,
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+    try {
+      const r = await fetch(`${url}/api/v1/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    logs: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => {
+          const t = setTimeout(() => {
+            child.kill('SIGKILL');
+            r(null);
+          }, 10_000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            r(null);
+          });
+        });
+      }
+      await tiles.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROME_PATH)) {
+    throw new Error(`Chromium not found at ${CHROME_PATH}: install it with "apt-get install -y chromium" or set CHROME_PATH.`);
+  }
+  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+}
+
+export type Lang = 'ar' | 'en';
+export const DESKTOP = { width: 1280, height: 860 };
+export const MOBILE = { width: 390, height: 844 };
+
+/**
+ * A fresh browser context in a language (set once, before the first page script, so the app's own
+ * language switch still works afterwards) at a viewport size.
+ */
+export async function newContext(browser: Browser, opts: { lang?: Lang; viewport?: { width: number; height: number }; token?: string } = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    locale: opts.lang === 'en' ? 'en-US' : 'ar-YE',
+    deviceScaleFactor: 1,
+    isMobile: (opts.viewport?.width ?? 1280) < 500,
+    hasTouch: (opts.viewport?.width ?? 1280) < 500,
+  });
+  await ctx.addInitScript(
+    ([lang, token]) => {
+      if (!sessionStorage.getItem('__e2e_init')) {
+        sessionStorage.setItem('__e2e_init', '1');
+        if (lang) localStorage.setItem('i18nextLng', lang);
+        if (token) localStorage.setItem('token', token);
+      }
+    },
+    [opts.lang ?? 'ar', opts.token ?? ''] as const,
+  );
+  return ctx;
+}
+
+/** Screenshot into SHOTS_DIR/<area>/<name>.png and return its path. */
+export async function shot(page: Page, area: string, name: string, fullPage = false): Promise<string> {
+  const dir = path.join(SHOTS_DIR, area);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
+
+/** Collect console errors and failed requests of a page, for assertions that nothing broke. */
+export function watchPage(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+/** JSON call to the running server's API. */
+export async function api(server: { url: string }, method: string, pathname: string, opts: { body?: unknown; token?: string; form?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  if (opts.form) {
+    body = new URLSearchParams(opts.form).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] = 'application/json';
+  }
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(server.url + '/api/v1' + pathname, { method, headers, body });
+  const text = await res.text();
+  let json: any = text;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: json };
+}
+
+let seq = 0;
+/** Register a user through the API and sign in; returns the token and credentials. */
+export async function registerUser(server: { url: string }, over: Partial<{ email: string; password: string; first_name: string; last_name: string; phone_number: string }> = {}) {
+  seq += 1;
+  const creds = {
+    email: over.email ?? `e2e${seq}.${Date.now()}@example.test`,
+    password: over.password ?? 'secret123',
+    first_name: over.first_name ?? 'Salem',
+    last_name: over.last_name ?? 'Ahmed',
+    phone_number: over.phone_number ?? '+967 777 000 111',
+  };
+  const reg = await api(server, 'POST', '/users/', { body: creds });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await api(server, 'POST', '/login/token', { form: { username: creds.email, password: creds.password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { ...creds, token: login.body.access_token as string, user: reg.body };
+}
+
+/** Sign in through the API (e.g. the admin made from ADMIN_EMAIL/ADMIN_PASSWORD). */
+export async function signIn(server: { url: string }, email: string, password: string): Promise<string> {
+  const r = await api(server, 'POST', '/login/token', { form: { username: email, password } });
+  if (r.status !== 200) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.access_token as string;
+}
