@@ -1,4 +1,96 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorDetail, registerBody, updateMeBody, userMe } from '@manzil/shared';
+import { unauthorized } from '../../lib/errors.js';
+import { rateLimitByIp } from '../auth/rate-limit.js';
+import * as svc from './service.js';
 
-/** Routes of the users area (being built). */
-export default async function usersRoutes(_app: FastifyInstance) {}
+const deletionSummary = z.object({ listings: z.number().int(), photos: z.number().int(), messages: z.number().int() });
+
+/** Routes of the users area: registration and the signed-in user's own account (spec §7 Account). */
+export default async function usersRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, config } = app.deps;
+  const tags = ['users'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/users/',
+    {
+      config: rateLimitByIp(config, 5),
+      schema: {
+        tags,
+        summary: 'Register an account (e-mail unique regardless of case); 429 after 5 attempts a minute per address',
+        body: registerBody,
+        response: { 201: userMe, 409: errorDetail, 429: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      const user = await svc.register(db, req.body);
+      return reply.status(201).send(svc.toUserMe(user));
+    },
+  );
+
+  const me = async (id: number) => {
+    const u = await svc.getById(db, id);
+    if (!u) throw unauthorized();
+    return u;
+  };
+
+  app.get(
+    '/users/me',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'The signed-in user', security, response: { 200: userMe, 401: errorDetail } },
+    },
+    async (req) => svc.toUserMe(await me(req.user!.id)),
+  );
+
+  app.patch(
+    '/users/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Change e-mail, full name, phone or password (only the fields sent; full_name is split into first and last name)',
+        security,
+        body: updateMeBody,
+        response: { 200: userMe, 400: errorDetail, 401: errorDetail, 409: errorDetail },
+      },
+    },
+    async (req) => svc.toUserMe(await svc.updateMe(db, req.user!.id, req.body)),
+  );
+
+  app.get(
+    '/users/me/deletion-summary',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'What deleting the account would remove: listings, their photos, messages received',
+        security,
+        response: { 200: deletionSummary, 401: errorDetail },
+      },
+    },
+    async (req) => svc.deletionSummary(db, req.user!.id),
+  );
+
+  app.delete(
+    '/users/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Delete the account with its listings, photos and messages received, in one transaction',
+        security,
+        response: { 204: z.null().describe('Deleted'), 401: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      const deleted = await svc.deleteAccount(db, storage, req.user!.id, req.log);
+      if (!deleted) throw unauthorized();
+      return reply.status(204).send(null);
+    },
+  );
+}
