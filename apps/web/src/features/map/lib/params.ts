@@ -1,0 +1,147 @@
+import {
+  LIMITS,
+  LISTING_TYPES,
+  PROPERTY_TYPES,
+  parseLocalizedNumber,
+  type ListingType,
+  type PropertyType,
+} from '@manzil/shared';
+import { BOUNDS_KEYS, parsePolygon, type Bounds, type LatLngPoint } from './geo';
+
+/**
+ * Filters of the map page read from the URL (spec §2 "Search map" names, plus the search-list spellings
+ * price_min/price_max/location/search, so the list ↔ grid ↔ map switcher keeps every filter).
+ */
+export interface MapFilters {
+  listing_type?: ListingType;
+  property_type?: PropertyType;
+  min_price?: number;
+  max_price?: number;
+  /** "3" means exactly 3; 5 or more (or "3+") means at least (spec §9). */
+  bedrooms?: { min: number; max?: number };
+  /** "2" means exactly 2; 4 or more (or "2+") means at least (spec §9). */
+  bathrooms?: { min: number; max?: number };
+  /** One id, or a list such as "1,2" (the footer's Sana'a, DESIGN §5). */
+  governorate_id?: number | number[];
+  district_id?: number;
+  uzlah_id?: number;
+  village_id?: number;
+  search?: string;
+}
+
+/** sale/rent (home search) and FOR_SALE/FOR_RENT (footer) in any case. */
+export function parseListingType(raw: string | null): ListingType | undefined {
+  if (!raw) return undefined;
+  const v = raw.trim().toUpperCase().replace(/[\s-]/g, '_');
+  if (v === 'SALE' || v === 'BUY') return 'FOR_SALE';
+  if (v === 'RENT') return 'FOR_RENT';
+  return (LISTING_TYPES as readonly string[]).includes(v) ? (v as ListingType) : undefined;
+}
+
+export function parsePropertyType(raw: string | null): PropertyType | undefined {
+  if (!raw) return undefined;
+  const v = raw.trim().toUpperCase().replace(/[\s-]/g, '_');
+  return (PROPERTY_TYPES as readonly string[]).includes(v) ? (v as PropertyType) : undefined;
+}
+
+/** A non-negative number (Arabic-Indic digits allowed); spec §5 "numeric filters parsed to integers". */
+function parseAmount(raw: string | null): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const n = parseLocalizedNumber(raw);
+  if (!Number.isFinite(n) || n < 0 || n > LIMITS.priceMax) return undefined;
+  return Math.floor(n);
+}
+
+function parseId(raw: string | null): number | undefined {
+  if (!raw) return undefined;
+  const n = parseLocalizedNumber(raw);
+  return Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : undefined;
+}
+
+/** Room count: `atLeastFrom` and above (or a trailing +) means "at least". */
+export function parseRooms(raw: string | null, atLeastFrom: number): { min: number; max?: number } | undefined {
+  if (!raw) return undefined;
+  const trimmed = raw.trim();
+  const plus = trimmed.endsWith('+');
+  const n = parseLocalizedNumber(plus ? trimmed.slice(0, -1) : trimmed);
+  if (!Number.isInteger(n) || n < 0 || n > LIMITS.roomsMax) return undefined;
+  return plus || n >= atLeastFrom ? { min: n } : { min: n, max: n };
+}
+
+function parseGovernorates(raw: string | null): number | number[] | undefined {
+  if (!raw) return undefined;
+  if (!raw.includes(',')) return parseId(raw);
+  const ids = raw
+    .split(',')
+    .map((s) => parseId(s))
+    .filter((n): n is number => n !== undefined);
+  return ids.length > 1 ? ids.slice(0, 30) : ids[0];
+}
+
+export function parseMapFilters(params: URLSearchParams): MapFilters {
+  const first = (...keys: string[]) => {
+    for (const k of keys) {
+      const v = params.get(k);
+      if (v !== null && v.trim() !== '') return v;
+    }
+    return null;
+  };
+  const filters: MapFilters = {
+    listing_type: parseListingType(first('listing_type')),
+    property_type: parsePropertyType(first('property_type')),
+    min_price: parseAmount(first('min_price', 'price_min')),
+    max_price: parseAmount(first('max_price', 'price_max')),
+    bedrooms: parseRooms(first('bedrooms'), 5),
+    bathrooms: parseRooms(first('bathrooms'), 4),
+    governorate_id: parseGovernorates(first('governorate_id')),
+    district_id: parseId(first('district_id')),
+    uzlah_id: parseId(first('uzlah_id', 'uzaal_id')),
+    village_id: parseId(first('village_id')),
+    search: first('location', 'search')?.trim().slice(0, LIMITS.searchTextMax) || undefined,
+  };
+  for (const k of Object.keys(filters) as (keyof MapFilters)[]) {
+    if (filters[k] === undefined) delete filters[k];
+  }
+  return filters;
+}
+
+/** How many filters are set (the page says "filters applied" and offers to clear them). */
+export const countFilters = (filters: MapFilters) => Object.keys(filters).length;
+
+/** The POST /listings/search body for a map view: filters, the visible box, the drawn area, up to 1000 results. */
+export function buildMapSearchBody(filters: MapFilters, bounds: Bounds | null, polygon: LatLngPoint[] | null) {
+  const body: Record<string, unknown> = { skip: 0, limit: LIMITS.boundsSearchMaxLimit };
+  if (filters.listing_type) body.listing_type = filters.listing_type;
+  if (filters.property_type) body.property_type = filters.property_type;
+  if (filters.min_price !== undefined) body.min_price = filters.min_price;
+  if (filters.max_price !== undefined) body.max_price = filters.max_price;
+  if (filters.bedrooms) {
+    body.min_bedrooms = filters.bedrooms.min;
+    if (filters.bedrooms.max !== undefined) body.max_bedrooms = filters.bedrooms.max;
+  }
+  if (filters.bathrooms) {
+    body.min_bathrooms = filters.bathrooms.min;
+    if (filters.bathrooms.max !== undefined) body.max_bathrooms = filters.bathrooms.max;
+  }
+  if (filters.governorate_id !== undefined) body.governorate_id = filters.governorate_id;
+  if (filters.district_id !== undefined) body.district_id = filters.district_id;
+  if (filters.uzlah_id !== undefined) body.uzlah_id = filters.uzlah_id;
+  if (filters.village_id !== undefined) body.village_id = filters.village_id;
+  if (filters.search) body.search = filters.search;
+  if (bounds) for (const k of BOUNDS_KEYS) body[k] = bounds[k];
+  if (polygon) body.polygon_coordinates = polygon.map(({ lat, lng }) => ({ lat, lng }));
+  return body;
+}
+
+/** Parameters that describe the map area rather than the filters. */
+export const AREA_KEYS = [...BOUNDS_KEYS, 'polygon', 'draw'] as const;
+
+/** The URL parameters without the map area (what "clear area" keeps, and what the draw modal starts from). */
+export function withoutArea(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const k of AREA_KEYS) next.delete(k);
+  return next;
+}
+
+/** The drawn area from the URL, when valid. */
+export const polygonFromParams = (params: URLSearchParams) => parsePolygon(params.get('polygon'));
