@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 
 const require = createRequire(import.meta.url);
 
@@ -20,7 +20,8 @@ function bootstrapStylesheets(): Plugin {
     [`vendor/bootstrap-${version}.min.css`]: join(cssDir, 'bootstrap.min.css'),
     [`vendor/bootstrap-${version}.rtl.min.css`]: join(cssDir, 'bootstrap.rtl.min.css'),
   };
-  const [ltr, rtl] = Object.keys(files).map((f) => `/${f}`);
+  const ltr = `/vendor/bootstrap-${version}.min.css`;
+  const rtl = `/vendor/bootstrap-${version}.rtl.min.css`;
   // The source map comment points at a file we do not ship.
   const read = (file: string) => readFileSync(file, 'utf8').replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '');
 
@@ -47,6 +48,23 @@ function bootstrapStylesheets(): Plugin {
   };
 }
 
+/**
+ * packages/shared is a barrel whose schema modules call zod at the top level, which a bundler must keep
+ * unless told the modules are pure. They are: mark them side-effect free so the browser gets only what it
+ * imports (MESSAGES, constants, …) and zod stays out of the entry chunk unless a form really needs it.
+ * (The same as `"sideEffects": false` in packages/shared/package.json, which would make this plugin moot.)
+ */
+function sharedIsPure(): Plugin {
+  const shared = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
+  return {
+    name: 'manzil-shared-side-effect-free',
+    transform(code, id) {
+      if (shared.test(id)) return { code, map: null, moduleSideEffects: false };
+      return undefined;
+    },
+  };
+}
+
 /** Split vendors so the home route stays small; map code only ever loads with a map page. */
 function manualChunks(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
@@ -64,7 +82,9 @@ function manualChunks(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), bootstrapStylesheets()],
+  // @vitejs/plugin-react is hoisted to the root next to vitest's Vite 8, so its types name that Vite; at run
+  // time it supports this workspace's Vite 7.
+  plugins: [react() as unknown as PluginOption, bootstrapStylesheets(), sharedIsPure()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

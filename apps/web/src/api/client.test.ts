@@ -58,7 +58,7 @@ describe('apiFetch', () => {
 
   it('sends the bearer token from localStorage on authenticated calls only', async () => {
     store.set('token', 'abc.def');
-    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
     await apiFetch('/users/me', { auth: true });
     await apiFetch('/choices/');
     const authHeaders = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
@@ -68,7 +68,7 @@ describe('apiFetch', () => {
   });
 
   it('leaves FormData and URLSearchParams bodies to fetch', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
     const form = new URLSearchParams({ username: 'a@b.co', password: 'x' });
     await apiFetch('/login/token', { method: 'POST', body: form });
     const init = fetchMock.mock.calls[0]![1];
@@ -131,7 +131,7 @@ describe('apiFetch', () => {
     });
 
     it('does not retry an HTTP error', async () => {
-      fetchMock.mockResolvedValue(jsonResponse(500));
+      fetchMock.mockImplementation(async () => jsonResponse(500));
       await failure(apiFetch('/listings/9'));
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });

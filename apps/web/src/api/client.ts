@@ -43,7 +43,7 @@ export interface ApiFetchOptions {
 }
 
 /** Test seam: the delay before the one retry. */
-export const clientTimings = { retryDelayMs: TIMINGS.publicRetryDelayMs };
+export const clientTimings: { retryDelayMs: number } = { retryDelayMs: TIMINGS.publicRetryDelayMs };
 
 export function getToken(): string | null {
   try {

@@ -15,16 +15,25 @@ import enPages from './locales/en/pages.json';
  * Loading strategy: the shell's namespaces (common, errors, pages) are bundled statically in both languages
  * (a few KB), so the navbar, footer, error pages and API errors translate synchronously. Every feature
  * namespace (home, search, listings, …) is fetched on first use through this backend: Vite turns the
- * template import into one small chunk per language and namespace, so e.g. the long FAQ text never weighs
+ * glob below into one small chunk per language and namespace, so e.g. the long FAQ text never weighs
  * on the home page. `useTranslation('search')` suspends until its file is in; the layout has a Suspense
  * boundary around the page outlet.
  */
+const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json',
+  '!./locales/*/common.json',
+  '!./locales/*/errors.json',
+  '!./locales/*/pages.json',
+]);
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    import(`./locales/${language}/${namespace}.json`)
-      .then((mod: { default: Record<string, unknown> }) => callback(null, mod.default))
+    const load = lazyFiles[`./locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`No locale file ${language}/${namespace}.json`), false);
+    load()
+      .then((mod) => callback(null, mod.default))
       .catch((error: unknown) => callback(error as Error, false));
   },
 };
@@ -52,6 +61,7 @@ export const i18nReady = i18n
       caches: ['localStorage'],
     },
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
     react: { useSuspense: true },
   });
 
