@@ -1,0 +1,30 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { markAppRendered } from '../preloader';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
+import { RouteFallback } from './RouteFallback';
+
+/** Navbar, the page, footer. The Suspense boundary covers lazy locale namespaces of the pages. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    markAppRendered();
+  }, []);
+  return (
+    <>
+      <a href="#main-content" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <Navbar />
+      <main id="main-content" tabIndex={-1}>
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

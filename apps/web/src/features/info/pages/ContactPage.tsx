@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+/** Placeholder: the info feature replaces this page. */
+export default function ContactPage() {
+  return <PlaceholderPage titleKey="contact" />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+/** Placeholder: the owner feature replaces this page. */
+export default function AddPropertyPage() {
+  return <PlaceholderPage titleKey="addProperty" />;
+}

@@ -1,0 +1,33 @@
+import '@fontsource/noto-sans-arabic/arabic-400.css';
+import '@fontsource/noto-sans-arabic/arabic-700.css';
+import 'bootstrap-icons/font/bootstrap-icons.min.css';
+import './styles/app.css';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppErrorBoundary } from './app/errors/AppErrorBoundary';
+import { RouteFallback } from './app/layout/RouteFallback';
+import { schedulePreloaderFallback } from './app/preloader';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import './i18n';
+
+// Bootstrap's own stylesheet is not imported here: index.html links the LTR or RTL build (see vite.config.ts).
+// The start-up watchdog (spec §2) is built separately; it can watch <html data-app-rendered> or the
+// 'manzil:rendered' window event fired by the layout (app/preloader.ts).
+
+schedulePreloaderFallback();
+
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <AppProviders>
+        <Suspense fallback={<RouteFallback />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </AppProviders>
+    </AppErrorBoundary>
+  </StrictMode>,
+);
