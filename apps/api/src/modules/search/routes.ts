@@ -1,4 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cityStat, searchBody, searchResult } from '@manzil/shared';
+import { countsByGovernorate, searchListings } from './service.js';
 
-/** Routes of the search area (being built). */
-export default async function searchRoutes(_app: FastifyInstance) {}
+/**
+ * Public search. '/listings/search' and '/listings/stats/by-city' are static paths, so Fastify prefers
+ * them to the listings area's '/listings/:id'.
+ */
+export default async function searchRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, config } = app.deps;
+  const tags = ['search'];
+
+  app.post(
+    '/listings/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search approved, active listings (spec §7); answers {items, total}',
+        body: searchBody,
+        response: { 200: searchResult },
+      },
+    },
+    async (req) => searchListings(db, storage, config.EXCHANGE_RATES, req.body),
+  );
+
+  app.get(
+    '/listings/stats/by-city',
+    { schema: { tags, summary: 'Approved, active listings per governorate, for sale and for rent', response: { 200: z.array(cityStat) } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return countsByGovernorate(db);
+    },
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Public search (spec §7 POST /listings/search, DESIGN §5): approved, active listings only, every filter
+ * combined with AND. Each filter maps onto a partial index of migration 001 (all `where status =
+ * 'approved' and is_active`): ids and types on b-trees, price on price_usd, text on the trigram GIN over
+ * search_text, bounds and polygon on the GiST over the location point. A page costs 4 queries: the ids,
+ * the count, then readListings' two.
+ */
+import { sql, type SqlBool, type Expression } from 'kysely';
+import { normalizeText, toUsd, type LatLng, type ListingRead, type SearchBody } from '@manzil/shared';
+import type { Database } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
+import { readListings } from '../listings/read.js';
+
+/** At most this many words of free text are matched (each one a trigram-indexed LIKE). */
+const MAX_WORDS = 8;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function searchWords(text: string | undefined): string[] {
+  const words = normalizeText(text ?? '').split(' ').filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_WORDS);
+}
+
+const pointOf = (p: LatLng) => (Array.isArray(p) ? { lat: p[0], lng: p[1] } : p);
+
+/** PostgreSQL polygon text '((x,y),…)' with x = longitude, y = latitude, as the location column stores them. */
+export function polygonText(points: LatLng[]): string {
+  return `(${points.map((p) => pointOf(p)).map((p) => `(${Number(p.lng)},${Number(p.lat)})`).join(',')})`;
+}
+
+/** The WHERE conditions of a search, always starting with the public condition. */
+function conditions(b: SearchBody, rates: Record<string, number>): Expression<SqlBool>[] {
+  const c: Expression<SqlBool>[] = [sql<SqlBool>`l.status = 'approved'`, sql<SqlBool>`l.is_active`];
+  if (b.listing_type) c.push(sql<SqlBool>`l.listing_type = ${b.listing_type}`);
+  if (b.property_type) c.push(sql<SqlBool>`l.property_type = ${b.property_type}`);
+  if (b.governorate_id !== undefined) {
+    const ids = Array.isArray(b.governorate_id) ? b.governorate_id : [b.governorate_id];
+    c.push(ids.length === 1 ? sql<SqlBool>`l.governorate_id = ${ids[0]}` : sql<SqlBool>`l.governorate_id in (${sql.join(ids)})`);
+  }
+  if (b.city_id !== undefined) c.push(sql<SqlBool>`l.district_id = ${b.city_id}`);
+  if (b.district_id !== undefined) c.push(sql<SqlBool>`l.district_id = ${b.district_id}`);
+  if (b.uzlah_id !== undefined) c.push(sql<SqlBool>`l.uzlah_id = ${b.uzlah_id}`);
+  if (b.village_id !== undefined) c.push(sql<SqlBool>`l.village_id = ${b.village_id}`);
+  const cur = b.price_currency ?? 'USD';
+  if (b.min_price !== undefined) c.push(sql<SqlBool>`l.price_usd >= ${toUsd(b.min_price, cur, rates) - 0.005}`);
+  if (b.max_price !== undefined) c.push(sql<SqlBool>`l.price_usd <= ${toUsd(b.max_price, cur, rates) + 0.005}`);
+  if (b.min_area_sqm !== undefined) c.push(sql<SqlBool>`l.area_sqm >= ${b.min_area_sqm}`);
+  if (b.max_area_sqm !== undefined) c.push(sql<SqlBool>`l.area_sqm <= ${b.max_area_sqm}`);
+  if (b.min_build_year !== undefined) c.push(sql<SqlBool>`l.build_year >= ${b.min_build_year}`);
+  if (b.max_build_year !== undefined) c.push(sql<SqlBool>`l.build_year <= ${b.max_build_year}`);
+  if (b.min_bedrooms !== undefined) c.push(sql<SqlBool>`l.bedrooms >= ${b.min_bedrooms}`);
+  if (b.max_bedrooms !== undefined) c.push(sql<SqlBool>`l.bedrooms <= ${b.max_bedrooms}`);
+  if (b.min_bathrooms !== undefined) c.push(sql<SqlBool>`l.bathrooms >= ${b.min_bathrooms}`);
+  if (b.max_bathrooms !== undefined) c.push(sql<SqlBool>`l.bathrooms <= ${b.max_bathrooms}`);
+  if ([b.min_lat, b.max_lat, b.min_lon, b.max_lon].some((x) => x !== undefined)) {
+    // A missing edge is open; box() orders its corners itself.
+    const box = sql`box(point(${b.min_lon ?? -180}::float8, ${b.min_lat ?? -90}::float8), point(${b.max_lon ?? 180}::float8, ${b.max_lat ?? 90}::float8))`;
+    c.push(sql<SqlBool>`l.location <@ ${box}`);
+  }
+  if (b.polygon_coordinates) c.push(sql<SqlBool>`l.location <@ ${polygonText(b.polygon_coordinates)}::polygon`);
+  for (const w of searchWords(b.search)) c.push(sql<SqlBool>`l.search_text like ${`%${escapeLike(w)}%`}`);
+  return c;
+}
+
+function orderBy(sort: SearchBody['sort']) {
+  switch (sort) {
+    case 'price_asc':
+      return sql`l.price_usd asc nulls last, l.id desc`;
+    case 'price_desc':
+      return sql`l.price_usd desc nulls last, l.id desc`;
+    case 'area_desc':
+      return sql`l.area_sqm desc nulls last, l.id desc`;
+    default:
+      return sql`l.created_at desc, l.id desc`;
+  }
+}
+
+export async function searchListings(
+  db: Database,
+  storage: Storage,
+  rates: Record<string, number>,
+  body: SearchBody,
+): Promise<{ items: ListingRead[]; total: number }> {
+  const where = sql.join(conditions(body, rates), sql` and `);
+  const [page, count] = await Promise.all([
+    sql<{ id: number }>`select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from listings l where ${where}`.execute(db),
+  ]);
+  // The card's call link needs the owner's phone (spec §2 "Listing page"); the details page shows it publicly
+  // already. The e-mail stays on the details page only.
+  const items = await readListings(db, storage, page.rows.map((r) => r.id), { contact: true });
+  for (const it of items) {
+    for (const o of [it.owner, it.property.owner]) delete o.email;
+  }
+  return { items, total: count.rows[0]?.n ?? 0 };
+}
+
+/** Approved, active listings per governorate, for sale and for rent (only governorates that have any). */
+export async function countsByGovernorate(db: Database) {
+  const rows = await sql<{ governorate_id: number; name_en: string; name_ar: string; for_sale: number; for_rent: number; total: number }>`
+    select g.id as governorate_id, g.name_en, g.name_ar,
+           count(*) filter (where l.listing_type = 'FOR_SALE')::int as for_sale,
+           count(*) filter (where l.listing_type = 'FOR_RENT')::int as for_rent,
+           count(*)::int as total
+    from listings l join governorates g on g.id = l.governorate_id
+    where l.status = 'approved' and l.is_active
+    group by g.id, g.name_en, g.name_ar
+    order by total desc, g.id`.execute(db);
+  return rows.rows;
+}
