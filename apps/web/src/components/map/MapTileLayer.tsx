@@ -1,0 +1,19 @@
+import { TileLayer } from 'react-leaflet';
+import { usePublicConfig } from '../../api/queries';
+
+const ATTRIBUTION = {
+  street: '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap</a>',
+  satellite: 'Imagery &copy; Esri, Maxar, Earthstar Geographics',
+} as const;
+
+/**
+ * Base map tiles from the server's configuration (GET /config: map_tile_url, satellite_tile_url), so
+ * deployments and tests choose the tile source (tests use a local stub, never live tiles).
+ * Renders nothing until /config answers, so a stub-configured page never asks the default tile host.
+ */
+export function MapTileLayer({ variant = 'street' }: { variant?: 'street' | 'satellite' }) {
+  const { config, isPending } = usePublicConfig();
+  if (isPending) return null;
+  const url = variant === 'satellite' ? config.satellite_tile_url : config.map_tile_url;
+  return <TileLayer key={url} url={url} attribution={ATTRIBUTION[variant]} maxZoom={19} />;
+}
