@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerSeo } from '../modules/seo/routes.js';
 
 export type HtmlRenderer = (req: FastifyRequest, html: string) => Promise<string | null>;
 
@@ -31,6 +32,7 @@ export async function registerWeb(app: FastifyInstance, opts: { distDir: string;
   const hasWeb = fs.existsSync(indexFile);
   if (!hasWeb) app.log.warn(`web: no built app at ${opts.distDir}; run "npm run build"`);
   if (!app.hasDecorator('htmlRenderers')) app.decorate('htmlRenderers', []);
+  await registerSeo(app, opts); // share tags on listing pages, sitemap.xml, robots.txt
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

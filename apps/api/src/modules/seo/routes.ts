@@ -1,0 +1,114 @@
+/**
+ * Search engines and link previews (DESIGN §6): share tags on /property-details/{id}, /sitemap.xml and
+ * /robots.txt. Registered by plugins/web.ts next to the web app (these are site paths, not /api/v1).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readListing, isPublic } from '../listings/read.js';
+import { injectNoIndex, injectShareTags, shareInfo, type Lang } from './share.js';
+import { buildSitemap, buildSitemapIndex, STATIC_PAGES, type SitemapEntry } from './sitemap.js';
+
+/** Listings per sitemap file: each listing is two <url> entries (ar, en); the protocol allows 50,000. */
+export const LISTINGS_PER_SITEMAP = 20_000;
+
+const HOST_RE = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/** PUBLIC_URL when configured, else the request's own origin (a malformed Host falls back to localhost). */
+export function siteBase(app: FastifyInstance, req: FastifyRequest): string {
+  const configured = app.deps.config.PUBLIC_URL;
+  if (configured) return configured.replace(/\/+$/, '');
+  const host = HOST_RE.test(req.host ?? '') ? req.host : 'localhost';
+  const proto = req.protocol === 'https' ? 'https' : 'http';
+  return `${proto}://${host}`;
+}
+
+function requestLang(req: FastifyRequest): Lang {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  return typeof q.lang === 'string' && /^en\b/i.test(q.lang) ? 'en' : 'ar';
+}
+
+const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
+
+export async function registerSeo(app: FastifyInstance, opts: { distDir: string }) {
+  const { db, storage } = app.deps;
+  const siteIcon = fs.existsSync(path.join(opts.distDir, 'icons', 'icon-512.png')) ? '/icons/icon-512.png' : null;
+
+  app.htmlRenderers.push({
+    test: /^\/property-details\/\d+\/?$/i,
+    async render(req, html) {
+      const id = Number(/\/property-details\/(\d+)/i.exec(req.url)?.[1]);
+      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return injectNoIndex(html);
+      const listing = await readListing(db, storage, id);
+      // Only approved, active listings are public (DESIGN §5); others get no details at all.
+      if (!listing || listing.status !== 'approved' || !listing.is_active) return injectNoIndex(html);
+      const base = siteBase(app, req);
+      return injectShareTags(html, shareInfo(listing, base, requestLang(req), siteIcon ? base + siteIcon : null));
+    },
+  });
+
+  const publicCount = async () =>
+    Number((await db.selectFrom('listings').select((eb) => eb.fn.countAll().as('n')).where(isPublic).executeTakeFirstOrThrow()).n);
+
+  const listingEntries = async (page: number): Promise<SitemapEntry[]> => {
+    const rows = await db
+      .selectFrom('listings')
+      .select(['id', 'updated_at'])
+      .where(isPublic)
+      .orderBy('id', 'desc')
+      .limit(LISTINGS_PER_SITEMAP)
+      .offset(page * LISTINGS_PER_SITEMAP)
+      .execute();
+    return rows.map((r) => ({ path: `/property-details/${r.id}`, lastmod: day(r.updated_at), changefreq: 'weekly', priority: 0.8 }));
+  };
+
+  const staticEntries = async (): Promise<SitemapEntry[]> => {
+    const newest = await db.selectFrom('listings').select((eb) => eb.fn.max('updated_at').as('m')).where(isPublic).executeTakeFirst();
+    const fresh = newest?.m ? day(newest.m as Date) : null;
+    return STATIC_PAGES.map((p) => ({ ...p, lastmod: p.lastmod ?? fresh ?? undefined }));
+  };
+
+  const sendXml = (reply: import('fastify').FastifyReply, xml: string) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
+    const base = siteBase(app, req);
+    const total = await publicCount();
+    if (total <= LISTINGS_PER_SITEMAP) {
+      return sendXml(reply, buildSitemap(base, [...(await staticEntries()), ...(await listingEntries(0))]));
+    }
+    // Too many for one file: an index pointing at the static pages and pages of listings.
+    const files = ['/sitemap-pages.xml'];
+    for (let i = 0; i * LISTINGS_PER_SITEMAP < total; i++) files.push(`/sitemap-listings-${i + 1}.xml`);
+    return sendXml(reply, buildSitemapIndex(base, files, day(new Date())));
+  });
+
+  app.get('/sitemap-pages.xml', { schema: { hide: true } }, async (req, reply) =>
+    sendXml(reply, buildSitemap(siteBase(app, req), await staticEntries())),
+  );
+
+  app.get<{ Params: { n: string } }>('/sitemap-listings-:n.xml', { schema: { hide: true } }, async (req, reply) => {
+    const n = Number(req.params.n);
+    if (!/^\d{1,6}$/.test(req.params.n) || n < 1) return reply.status(404).type('text/plain').send('Not Found');
+    const entries = await listingEntries(n - 1);
+    if (entries.length === 0) return reply.status(404).type('text/plain').send('Not Found');
+    return sendXml(reply, buildSitemap(siteBase(app, req), entries));
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) => {
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /admin/',
+      'Disallow: /my-properties',
+      'Disallow: /add-property',
+      'Disallow: /edit-property',
+      'Disallow: /profile',
+      '',
+      `Sitemap: ${siteBase(app, req)}/sitemap.xml`,
+      '',
+    ];
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(lines.join('\n'));
+  });
+}

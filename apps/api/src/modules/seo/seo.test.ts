@@ -1,0 +1,312 @@
+/**
+ * Share pages, sitemap.xml and robots.txt over real HTTP, as a crawler or a chat app's link preview sees
+ * them: the web plugin serves a minimal index.html from a temporary WEB_DIST_DIR.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../../app.js';
+import type { DB } from '../../db/types.js';
+import { registerWeb } from '../../plugins/web.js';
+import { createTestDatabase, createUser, DB_KINDS, http, testConfig } from '../../../test/helpers.js';
+import { insertListing, insertMedia } from '../../../test/fixtures.js';
+
+const INDEX = `<!doctype html>
+<html lang="ar" dir="rtl">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="generic description"
+    />
+    <title>منزل | Manzil</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** A strict little XML reader: enough to prove well-formedness and read the sitemap back. */
+interface XmlNode {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+  text: string;
+}
+function parseXml(xml: string): XmlNode {
+  let i = 0;
+  const decl = /^<\?xml[^?]*\?>\s*/.exec(xml);
+  if (!decl) throw new Error('missing XML declaration');
+  i = decl[0].length;
+  const decode = (s: string) => {
+    if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(s)) throw new Error(`bad entity in ${s}`);
+    if (/</.test(s)) throw new Error(`raw < in ${s}`);
+    return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  };
+  const stack: XmlNode[] = [];
+  let root: XmlNode | null = null;
+  const tag = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
+  while (i < xml.length) {
+    const lt = xml.indexOf('<', i);
+    const text = xml.slice(i, lt === -1 ? xml.length : lt);
+    if (stack.length) stack[stack.length - 1]!.text += decode(text);
+    else if (text.trim()) throw new Error(`text outside the root: ${text}`);
+    if (lt === -1) break;
+    tag.lastIndex = lt;
+    const m = tag.exec(xml);
+    if (!m) throw new Error(`malformed tag at ${lt}: ${xml.slice(lt, lt + 40)}`);
+    i = tag.lastIndex;
+    const [, close, name, attrText, selfClose] = m;
+    if (close) {
+      const open = stack.pop();
+      if (!open || open.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
+      continue;
+    }
+    const attrs: Record<string, string> = {};
+    for (const a of attrText!.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+      if (a[1]! in attrs) throw new Error(`duplicate attribute ${a[1]}`);
+      attrs[a[1]!] = decode(a[2] ?? a[3] ?? '');
+    }
+    const node: XmlNode = { name: name!, attrs, children: [], text: '' };
+    if (stack.length) stack[stack.length - 1]!.children.push(node);
+    else if (root) throw new Error('two root elements');
+    else root = node;
+    if (!selfClose) stack.push(node);
+  }
+  if (stack.length || !root) throw new Error('unclosed elements');
+  return root;
+}
+
+function metaContent(html: string, attr: 'property' | 'name', key: string): string | null {
+  const m = new RegExp(`<meta ${attr}="${key.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html);
+  return m ? m[1]! : null;
+}
+
+function jsonLd(html: string): any {
+  const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]!) : null;
+}
+
+describe.each(DB_KINDS)('seo (%s)', (kind) => {
+  let app: FastifyInstance;
+  let db: Kysely<DB>;
+  let url: string;
+  let dist: string;
+  let close: () => Promise<void>;
+  let approvedId: number;
+  let pendingId: number;
+  let rejectedId: number;
+  let inactiveId: number;
+  let hostileId: number;
+  let plainId: number;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-seo-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    const config = testConfig({ WEB_DIST_DIR: dist });
+    const database = await createTestDatabase(kind);
+    db = database.db;
+    app = await buildApp({ config, database, logger: false });
+    await registerWeb(app, { distDir: config.WEB_DIST_DIR, uploadsDir: config.uploadsDir });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    close = async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+      fs.rmSync(dist, { recursive: true, force: true });
+    };
+
+    const { user } = await createUser({ app, db });
+    approvedId = await insertListing(db, user.id, {
+      title_en: 'Sunny flat in Hadda',
+      title_ar: 'شقة مشمسة في حدة',
+      description_en: 'Three bedrooms, two bathrooms, close to schools.',
+      description_ar: 'ثلاث غرف نوم وحمامان، قريبة من المدارس.',
+      price: 65_000,
+      currency: 'USD',
+      bedrooms: 3,
+      area_sqm: 140,
+      latitude: 15.3,
+      longitude: 44.19,
+    });
+    await insertMedia(db, approvedId, 0);
+    await insertMedia(db, approvedId, 1);
+    pendingId = await insertListing(db, user.id, { title_en: 'Secret pending villa', title_ar: 'فيلا معلقة سرية', status: 'pending' });
+    await insertMedia(db, pendingId, 0);
+    rejectedId = await insertListing(db, user.id, { title_en: 'Rejected shop', status: 'rejected' });
+    inactiveId = await insertListing(db, user.id, { title_en: 'Hidden office', is_active: false });
+    hostileId = await insertListing(db, user.id, {
+      title_en: `</title><script>alert(1)</script> "quoted" & 'single' $& </script>`,
+      title_ar: `</title><script>alert(1)</script>`,
+      description_en: `<img src=x onerror=alert(1)> </script><script>alert(2)</script>`,
+    });
+    plainId = await insertListing(db, user.id, { title_en: 'Plot of land', property_type: 'LAND', price: null, listing_type: 'FOR_RENT' });
+  });
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('puts the title, description, canonical URL, image tags and JSON-LD of an approved listing into the HTML', async () => {
+    const res = await http(url, 'GET', `/property-details/${approvedId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html: string = res.body;
+    expect(html).toContain('<title>شقة مشمسة في حدة | منزل</title>');
+    expect(html).not.toContain('generic description');
+    expect(html).toMatch(/<meta name="description" content="[^"]*65,000[^"]*ثلاث غرف نوم/);
+    expect(html).toContain(`<link rel="canonical" href="${url}/property-details/${approvedId}" />`);
+    expect(html).toContain(`hreflang="en" href="${url}/property-details/${approvedId}?lang=en"`);
+    expect(metaContent(html, 'property', 'og:title')).toBe('شقة مشمسة في حدة | منزل');
+    // The biggest variant (1600) of the first photo, as an absolute URL.
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${url}/uploads/listings/${approvedId}/fixture0-1600.webp`);
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(`${url}/uploads/listings/${approvedId}/fixture0-1600.webp`);
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    const ld = jsonLd(html);
+    expect(ld['@context']).toBe('https://schema.org');
+    expect(ld['@type']).toBe('RealEstateListing');
+    expect(ld.name).toBe('شقة مشمسة في حدة');
+    expect(ld.image).toHaveLength(2);
+    expect(ld.offers).toMatchObject({ '@type': 'Offer', price: 65_000, priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(ld.offers.itemOffered).toMatchObject({ '@type': 'Apartment', numberOfBedrooms: 3, floorSize: { value: 140, unitCode: 'MTK' } });
+    expect(ld.offers.itemOffered.geo).toMatchObject({ latitude: 15.3, longitude: 44.19 });
+    // The app still boots from the same document.
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('serves the English preview with ?lang=en and honours PUBLIC_URL-less proxies via the Host header', async () => {
+    const res = await http(url, 'GET', `/property-details/${approvedId}?lang=en`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.body).toContain('<title>Sunny flat in Hadda | Manzil</title>');
+    expect(res.body).toMatch(/<meta property="og:description" content="Apartment For Sale · \$65,000 · [^"]*Three bedrooms/);
+    expect(res.body).toContain(`<link rel="canonical" href="https://127.0.0.1:`);
+    expect(jsonLd(res.body).inLanguage).toBe('en');
+  });
+
+  it('says nothing about pending, rejected, inactive or missing listings and keeps them out of search engines', async () => {
+    for (const id of [pendingId, rejectedId, inactiveId, 999_999_999, 99_999_999_999_999]) {
+      const res = await http(url, 'GET', `/property-details/${id}`);
+      expect(res.status).toBe(200); // the app itself shows "Property not found"
+      const html: string = res.body;
+      expect(html).toContain('<title>منزل | Manzil</title>');
+      expect(html).not.toContain('Secret pending villa');
+      expect(html).not.toContain('فيلا معلقة سرية');
+      expect(html).not.toContain('og:image');
+      expect(html).not.toContain('application/ld+json');
+      expect(html).not.toContain('fixture0');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('escapes hostile titles and descriptions everywhere', async () => {
+    for (const q of ['', '?lang=en']) {
+      const html: string = (await http(url, 'GET', `/property-details/${hostileId}${q}`)).body;
+      expect(html).not.toContain('<script>alert');
+      expect(html).not.toContain('<img src=x');
+      expect(html.match(/<\/script>/g)).toHaveLength(1); // only the JSON-LD's own closing tag
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+      const ld = jsonLd(html);
+      expect(ld.name).toContain('<script>alert(1)</script>');
+    }
+    const en: string = (await http(url, 'GET', `/property-details/${hostileId}?lang=en`)).body;
+    expect(en).toContain('&quot;quoted&quot; &amp; &#39;single&#39; $&amp;');
+  });
+
+  it('falls back to the site icon and a small card for a listing without photos, with no price for "on request"', async () => {
+    const html: string = (await http(url, 'GET', `/property-details/${plainId}?lang=en`)).body;
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+    const ld = jsonLd(html);
+    expect(ld.offers.price).toBeUndefined();
+    expect(ld.offers.businessFunction).toContain('LeaseOut');
+    expect(ld.offers.itemOffered['@type']).toBe('Place');
+    expect(metaContent(html, 'property', 'og:description')).toContain('Price on request');
+  });
+
+  it('leaves other pages alone', async () => {
+    const res = await http(url, 'GET', '/faq');
+    expect(res.body).toBe(INDEX);
+    const details = await http(url, 'GET', '/property-details');
+    expect(details.body).toBe(INDEX);
+  });
+
+  it('serves a well-formed sitemap.xml of approved active listings and the static pages in both languages', async () => {
+    const res = await http(url, 'GET', '/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const root = parseXml(res.body);
+    expect(root.name).toBe('urlset');
+    expect(root.attrs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const locs = root.children.map((u) => u.children.find((c) => c.name === 'loc')!.text);
+    for (const id of [approvedId, hostileId, plainId]) {
+      expect(locs).toContain(`${url}/property-details/${id}`);
+      expect(locs).toContain(`${url}/property-details/${id}?lang=en`);
+    }
+    for (const id of [pendingId, rejectedId, inactiveId]) {
+      expect(locs.some((l) => l.endsWith(`/property-details/${id}`) || l.includes(`/property-details/${id}?`))).toBe(false);
+    }
+    for (const p of ['/', '/faq', '/about', '/privacy-policy', '/terms-of-service', '/facebook-data-deletion']) {
+      expect(locs).toContain(`${url}${p}`);
+      expect(locs).toContain(`${url}${p}?lang=en`);
+    }
+    expect(locs.some((l) => /admin|my-properties|add-property|profile/.test(l))).toBe(false);
+    for (const u of root.children) {
+      expect(u.name).toBe('url');
+      const lastmod = u.children.find((c) => c.name === 'lastmod')?.text;
+      expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const langs = u.children.filter((c) => c.name === 'xhtml:link').map((c) => c.attrs.hreflang);
+      expect(langs).toEqual(['ar', 'en', 'x-default']);
+    }
+    const privacy = root.children.find((u) => u.children[0]!.text === `${url}/privacy-policy`)!;
+    expect(privacy.children.find((c) => c.name === 'lastmod')!.text).toBe('2025-09-04');
+  });
+
+  it('never lets a forged Host header inject markup', async () => {
+    const robots = await http(url, 'GET', '/robots.txt', { headers: { 'x-forwarded-host': 'evil.test"><x' } });
+    expect(robots.body).toContain('Sitemap: http://localhost/sitemap.xml');
+    const page = await http(url, 'GET', `/property-details/${approvedId}`, { headers: { 'x-forwarded-host': 'evil.test"><x' } });
+    expect(page.body).toContain('<link rel="canonical" href="http://localhost/property-details/');
+    expect(page.body).not.toContain('"><x');
+  });
+
+  it('serves robots.txt that keeps private screens and the API out and names the sitemap', async () => {
+    const res = await http(url, 'GET', '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const lines = String(res.body).split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /api/',
+        'Disallow: /admin/',
+        'Disallow: /my-properties',
+        'Disallow: /add-property',
+        'Disallow: /edit-property',
+        'Disallow: /profile',
+        `Sitemap: ${url}/sitemap.xml`,
+      ]),
+    );
+  });
+
+  it('answers 404 for sitemap pages that do not exist', async () => {
+    expect((await http(url, 'GET', '/sitemap-listings-9.xml')).status).toBe(404);
+    expect((await http(url, 'GET', '/sitemap-listings-abc.xml')).status).toBe(404);
+    const pages = await http(url, 'GET', '/sitemap-pages.xml');
+    expect(parseXml(pages.body).children.length).toBe(28);
+  });
+});
+
+describe('sitemap index', () => {
+  it('splits into an index once there are more listings than one file holds', async () => {
+    const { buildSitemapIndex } = await import('./sitemap.js');
+    const xml = buildSitemapIndex('https://manzil.example', ['/sitemap-pages.xml', '/sitemap-listings-1.xml'], '2025-09-04');
+    const root = parseXml(xml);
+    expect(root.name).toBe('sitemapindex');
+    expect(root.children.map((c) => c.children[0]!.text)).toEqual([
+      'https://manzil.example/sitemap-pages.xml',
+      'https://manzil.example/sitemap-listings-1.xml',
+    ]);
+  });
+});
