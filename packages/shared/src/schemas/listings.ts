@@ -71,7 +71,8 @@ export const listingUpdateBody = z.object({
   currency: z.enum(CURRENCIES).optional(),
   is_active: z.boolean().optional(),
   availability: z.enum(AVAILABILITY).optional(),
-  property_details: propertyDetailsInput.partial().optional(),
+  // Not .partial(): zod 4 would still apply property_type's default and turn a land plot into a flat.
+  property_details: propertyDetailsInput.extend({ property_type: z.enum(PROPERTY_TYPES), area_sqm: propertyDetailsInput.shape.area_sqm }).partial().optional(),
 });
 export type ListingUpdateBody = z.infer<typeof listingUpdateBody>;
 

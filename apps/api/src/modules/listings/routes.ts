@@ -1,4 +1,105 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorDetail, idParam, listingCreateBody, listingList, listingRead, listingUpdateBody, myListingsQuery } from '@manzil/shared';
+import { notFound } from '../../lib/errors.js';
+import { readListing } from './read.js';
+import * as svc from './service.js';
 
-/** Routes of the listings area (being built). */
-export default async function listingsRoutes(_app: FastifyInstance) {}
+/**
+ * Routes of the listings area (spec §7 Listings): an owner's create, edit, delete and own list, and the
+ * single-listing read. Search lives in modules/search, images in modules/media.
+ */
+export default async function listingsRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, config } = app.deps;
+  const tags = ['listings'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/listings/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Create a listing (pending until an admin approves it). Keys lat, lng and coordinates are ignored.',
+        security,
+        body: listingCreateBody,
+        response: { 201: listingRead, 401: errorDetail, 422: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      const id = await svc.createListing(db, req.user!, req.body, config.EXCHANGE_RATES);
+      const listing = await readListing(db, storage, id, { contact: true });
+      return reply.status(201).send(listing!);
+    },
+  );
+
+  app.get(
+    '/listings/my-listings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in user's own listings of every status, newest first",
+        security,
+        querystring: myListingsQuery,
+        response: { 200: listingList, 401: errorDetail },
+      },
+    },
+    async (req) => svc.myListings(db, storage, req.user!.id, req.query.skip, req.query.limit),
+  );
+
+  app.get(
+    '/listings/:id',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags,
+        summary: 'One listing with owner contact. Public when approved and active (counts a view); the owner and admins read any.',
+        params: idParam,
+        response: { 200: listingRead, 404: errorDetail },
+      },
+    },
+    async (req) => svc.getListingFor(db, storage, req.user, req.params.id),
+  );
+
+  app.patch(
+    '/listings/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "Edit one's own listing; fields left out stay. A content change to an approved listing returns it to pending.",
+        security,
+        params: idParam,
+        body: listingUpdateBody,
+        response: { 200: listingRead, 401: errorDetail, 403: errorDetail, 404: errorDetail, 422: errorDetail },
+      },
+    },
+    async (req) => {
+      await svc.updateListing(db, req.user!, req.params.id, req.body, config.EXCHANGE_RATES);
+      const listing = await readListing(db, storage, req.params.id, { contact: true });
+      if (!listing) throw notFound();
+      return listing;
+    },
+  );
+
+  app.delete(
+    '/listings/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Delete a listing with its images (owner or admin)',
+        security,
+        params: idParam,
+        response: { 204: z.null().describe('Deleted'), 401: errorDetail, 403: errorDetail, 404: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      await svc.deleteListing(db, storage, req.user!, req.params.id, req.log);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,4 +1,72 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, errorDetail, mediaItem } from '@manzil/shared';
+import { HttpError, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors.js';
+import * as svc from './service.js';
 
-/** Routes of the media area (being built). */
-export default async function mediaRoutes(_app: FastifyInstance) {}
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Listing photos: upload one (multipart field `file`) and delete one (spec §7). */
+export default async function mediaRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = app.deps;
+  const tags = ['media'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/listings/:id/upload-image/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Upload one photo (multipart field `file`; JPEG, PNG or WebP by content, at most 5 MB, 10 per listing). Stored as WebP variants without metadata.',
+        security,
+        consumes: ['multipart/form-data'],
+        params: z.object({ id }),
+        response: { 201: mediaItem, 401: errorDetail, 403: errorDetail, 404: errorDetail, 409: errorDetail, 413: errorDetail, 415: errorDetail, 422: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw unsupportedMedia('Expected multipart/form-data with a field named file');
+      await svc.checkCanUpload(db, req.user!, req.params.id);
+      let buffer: Buffer | null = null;
+      try {
+        // Only the `file` field is read; multipart limits (app.ts) cap its size at 5 MB and the part count.
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname === 'file' && !buffer) buffer = await part.toBuffer();
+            else part.file.resume();
+          }
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(MESSAGES.fileTooLarge);
+        if (err instanceof HttpError) throw err;
+        throw unprocessable('Malformed multipart body');
+      }
+      if (!buffer || buffer.length === 0) throw unprocessable('A file field named file is required');
+      const processed = await svc.processImage(buffer);
+      const item = await svc.addImage(db, storage, req.user!, req.params.id, processed);
+      return reply.status(201).send(item);
+    },
+  );
+
+  app.delete(
+    '/listings/:id/images/:imageId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Delete one photo and its files (owner or admin)',
+        security,
+        params: z.object({ id, imageId: id }),
+        response: { 204: z.null().describe('Deleted'), 401: errorDetail, 403: errorDetail, 404: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      const failed = await svc.deleteImage(db, storage, req.user!, req.params.id, req.params.imageId);
+      if (failed) req.log.warn({ listingId: req.params.id, imageId: req.params.imageId, failed }, 'some image files could not be removed');
+      return reply.status(204).send(null);
+    },
+  );
+}

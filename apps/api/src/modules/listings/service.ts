@@ -1,0 +1,240 @@
+/**
+ * Writing listings: create, update, delete, and the owner's and public reads. Every rule of spec §4–§5 and
+ * DESIGN §5 that the server owns lives here (LAND has no rooms, English fallbacks, location chain, price
+ * in USD, search text, re-moderation after an owner's edit).
+ */
+import { sql, type Transaction } from 'kysely';
+import {
+  ROOMLESS_PROPERTY_TYPES,
+  englishFallbacks,
+  type ListingCreateBody,
+  type ListingRead,
+  type ListingUpdateBody,
+} from '@manzil/shared';
+import type { Database } from '../../db/client.js';
+import type { DB } from '../../db/types.js';
+import { forbidden, notFound, unprocessable } from '../../lib/errors.js';
+import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { validateChain } from '../locations/service.js';
+import { readListing, readListings } from './read.js';
+import { buildSearchText, placeNames, priceUsd } from './search-text.js';
+
+type ListingRow = DB['listings'];
+
+/** The columns an owner writes; everything derived (price_usd, location, search_text) is computed. */
+interface Editable {
+  listing_type: 'FOR_SALE' | 'FOR_RENT';
+  title_ar: string;
+  title_en: string;
+  description_ar: string;
+  description_en: string;
+  price: number | null;
+  old_price: number | null;
+  currency: 'YER' | 'USD' | 'SAR';
+  is_active: boolean;
+  availability: 'available' | 'sold' | 'rented';
+  property_type: ListingRow['property_type'];
+  bedrooms: number | null;
+  bathrooms: number | null;
+  parking_spaces: number | null;
+  area_sqm: number | null;
+  build_year: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  address_details_en: string | null;
+  address_details_ar: string | null;
+  governorate_id: number | null;
+  district_id: number | null;
+  uzlah_id: number | null;
+  village_id: number | null;
+}
+
+/** Changing only these does not send an approved listing back to review (marking sold, hiding it). */
+const NON_CONTENT: (keyof Editable)[] = ['availability', 'is_active'];
+
+/** Rules applied to the merged values, whether created or updated. */
+async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record<string, number>, fallbacks: { title: boolean; description: boolean }) {
+  if (ROOMLESS_PROPERTY_TYPES.includes(v.property_type)) {
+    v.bedrooms = null;
+    v.bathrooms = null;
+    v.build_year = null;
+  }
+  // A coordinate pair is all or nothing: half a point cannot be shown on a map.
+  if (v.latitude == null || v.longitude == null) {
+    v.latitude = null;
+    v.longitude = null;
+  }
+  if (v.governorate_id == null || v.district_id == null) throw unprocessable('Governorate and district are required');
+  const chainError = await validateChain(db, v);
+  if (chainError) throw unprocessable(chainError);
+  if (v.village_id != null && v.uzlah_id == null) throw unprocessable('Village needs its uzlah');
+  const names = await placeNames(db, v);
+  if (fallbacks.title || fallbacks.description) {
+    // Address for the generated description: the owner's, else the place names from village up.
+    const placesUp = [];
+    for (let i = names.length - 2; i >= 0; i -= 2) placesUp.push(names[i]);
+    const fb = englishFallbacks({
+      ...v,
+      title_en: fallbacks.title ? null : v.title_en,
+      description_en: fallbacks.description ? null : v.description_en,
+      address: v.address_details_en || placesUp.join(', ') || null,
+    });
+    if (fallbacks.title) v.title_en = fb.title_en;
+    if (fallbacks.description) v.description_en = fb.description_en;
+  }
+  return {
+    ...v,
+    price_usd: priceUsd(v.price, v.currency, rates),
+    location: v.latitude != null && v.longitude != null ? sql`point(${v.longitude}, ${v.latitude})` : null,
+    search_text: buildSearchText([
+      v.title_ar,
+      v.title_en,
+      v.description_ar,
+      v.description_en,
+      v.address_details_ar,
+      v.address_details_en,
+      ...names,
+    ]),
+  };
+}
+
+export async function createListing(db: Database, owner: AuthUser, body: ListingCreateBody, rates: Record<string, number>) {
+  const p = body.property_details;
+  const v: Editable = {
+    listing_type: body.listing_type,
+    title_ar: body.title_ar,
+    title_en: body.title_en ?? '',
+    description_ar: body.description_ar,
+    description_en: body.description_en ?? '',
+    price: body.price,
+    old_price: body.old_price ?? null,
+    currency: body.currency,
+    is_active: body.is_active,
+    availability: body.availability,
+    property_type: p.property_type,
+    bedrooms: p.bedrooms ?? null,
+    bathrooms: p.bathrooms ?? null,
+    parking_spaces: p.parking_spaces ?? null,
+    area_sqm: p.area_sqm,
+    build_year: p.build_year ?? null,
+    latitude: p.latitude ?? null,
+    longitude: p.longitude ?? null,
+    address_details_en: p.address_details_en ?? null,
+    address_details_ar: p.address_details_ar ?? null,
+    governorate_id: p.governorate_id ?? null,
+    district_id: p.district_id ?? null,
+    uzlah_id: p.uzlah_id ?? null,
+    village_id: p.village_id ?? null,
+  };
+  const values = await finish(db, v, rates, { title: !body.title_en, description: !body.description_en });
+  const row = await db
+    .insertInto('listings')
+    .values({ ...values, owner_id: owner.id, status: 'pending' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function toEditable(r: object): Editable {
+  const out = {} as Record<string, unknown>;
+  for (const k of EDITABLE_KEYS) out[k] = (r as unknown as Record<string, unknown>)[k];
+  return out as unknown as Editable;
+}
+
+const EDITABLE_KEYS: (keyof Editable)[] = [
+  'listing_type', 'title_ar', 'title_en', 'description_ar', 'description_en', 'price', 'old_price', 'currency',
+  'is_active', 'availability', 'property_type', 'bedrooms', 'bathrooms', 'parking_spaces', 'area_sqm', 'build_year',
+  'latitude', 'longitude', 'address_details_en', 'address_details_ar', 'governorate_id', 'district_id', 'uzlah_id',
+  'village_id',
+];
+
+/**
+ * PATCH: fields left out stay as they are. An owner's content change to an approved (or rejected) listing
+ * sends it back to review and records a 'resubmit' moderation event; marking it sold/rented or hiding it
+ * does not.
+ */
+export async function updateListing(db: Database, user: AuthUser, id: number, body: ListingUpdateBody, rates: Record<string, number>) {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('listings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound();
+    if (row.owner_id !== user.id) throw forbidden();
+    const before = toEditable(row);
+    const v: Editable = { ...before };
+    const top = ['listing_type', 'title_ar', 'title_en', 'description_ar', 'description_en', 'price', 'old_price', 'currency', 'is_active', 'availability'] as const;
+    for (const k of top) if (body[k] !== undefined) (v as unknown as Record<string, unknown>)[k] = body[k];
+    const p = body.property_details ?? {};
+    for (const [k, val] of Object.entries(p)) if (val !== undefined) (v as unknown as Record<string, unknown>)[k] = val;
+    // A higher location level changed without its lower levels: the lower ones no longer apply.
+    if (p.governorate_id !== undefined && p.governorate_id !== before.governorate_id && p.district_id === undefined) v.district_id = null;
+    if (p.district_id !== undefined && p.district_id !== before.district_id && p.uzlah_id === undefined) v.uzlah_id = null;
+    if (p.uzlah_id !== undefined && p.uzlah_id !== before.uzlah_id && p.village_id === undefined) v.village_id = null;
+    // An English text that was a copy of the Arabic one follows the Arabic one when that changes.
+    const values = await finish(trx, v, rates, {
+      title: body.title_en !== undefined ? !body.title_en : !v.title_en || before.title_en === before.title_ar,
+      description:
+        body.description_en !== undefined ? !body.description_en : !v.description_en || before.description_en === before.description_ar,
+    });
+    const changedContent = EDITABLE_KEYS.some((k) => !NON_CONTENT.includes(k) && values[k] !== before[k]);
+    const resubmit = changedContent && row.status !== 'pending';
+    await trx
+      .updateTable('listings')
+      .set({
+        ...values,
+        updated_at: new Date(),
+        ...(resubmit ? { status: 'pending' as const, rejection_reason: null } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (resubmit) {
+      await trx.insertInto('moderation_events').values({ listing_id: id, admin_id: null, action: 'resubmit', reason: null }).execute();
+    }
+  });
+}
+
+/** Owner or admin. Files go after the transaction commits, so a failed delete never loses a listing's photos. */
+export async function deleteListing(db: Database, storage: Storage, user: AuthUser, id: number, log?: { warn: (o: object, m: string) => void }) {
+  const media = await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('listings').select(['owner_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound();
+    if (row.owner_id !== user.id && user.role !== 'ADMIN') throw forbidden();
+    const files = await trx.selectFrom('listing_media').select(['storage_key', 'widths']).where('listing_id', '=', id).execute();
+    await trx.deleteFrom('listings').where('id', '=', id).execute();
+    return files;
+  });
+  const failed = await deleteMediaFiles(storage, media);
+  if (failed && log) log.warn({ listingId: id, failed }, 'some image files could not be removed');
+}
+
+/**
+ * GET /listings/{id}: the public sees approved, active listings and each such read counts a view; the
+ * owner and admins read any listing and their reads are not counted. Anything else is 404, so the
+ * existence of a hidden listing is not revealed.
+ */
+export async function getListingFor(db: Database, storage: Storage, user: AuthUser | null, id: number): Promise<ListingRead> {
+  const row = await db.selectFrom('listings').select(['owner_id', 'status', 'is_active']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  const privileged = user != null && (user.id === row.owner_id || user.role === 'ADMIN');
+  if (!privileged) {
+    const counted = await db
+      .updateTable('listings')
+      .set({ views: sql`views + 1` })
+      .where('id', '=', id)
+      .where('status', '=', 'approved')
+      .where('is_active', '=', true)
+      .returning('id')
+      .executeTakeFirst();
+    if (!counted) throw notFound();
+  }
+  const listing = await readListing(db, storage, id, { contact: true });
+  if (!listing) throw notFound();
+  return listing;
+}
+
+export async function myListings(db: Database, storage: Storage, ownerId: number, skip: number, limit: number) {
+  const [ids, total] = await Promise.all([
+    db.selectFrom('listings').select('id').where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(skip).limit(limit).execute(),
+    db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await readListings(db, storage, ids.map((r) => r.id)), total: Number(total.n) };
+}

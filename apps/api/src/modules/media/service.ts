@@ -1,0 +1,139 @@
+/**
+ * Listing photos (DESIGN §1, §5): judged by content (JPEG, PNG, WebP only), at most 5 MB and 10 per listing
+ * even under parallel uploads, re-encoded by sharp into WebP variants with every piece of metadata (EXIF,
+ * GPS, XMP, ICC) dropped, stored through the Storage interface.
+ */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { LIMITS, MESSAGES, type MediaItem } from '@manzil/shared';
+import type { Database } from '../../db/client.js';
+import { conflict, forbidden, notFound, tooLarge, unsupportedMedia } from '../../lib/errors.js';
+import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { mediaToItem } from '../listings/read.js';
+
+/** Variant widths for srcset: small phones, tablets and desktops. */
+export const VARIANT_WIDTHS = [400, 960, 1600] as const;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Guards against decompression bombs: a 5 MB file may still claim gigapixels. */
+const MAX_INPUT_PIXELS = 60_000_000;
+
+export interface ProcessedImage {
+  variants: { width: number; height: number; data: Buffer }[];
+  width: number;
+  height: number;
+}
+
+/** The widths to store for an image `width` px wide: the targets below it, and never wider than it is. */
+export function variantWidths(width: number): number[] {
+  const out: number[] = VARIANT_WIDTHS.filter((w) => w < width);
+  const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!);
+  if (!out.includes(largest)) out.push(largest);
+  return out;
+}
+
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (input.length > LIMITS.imageBytes) throw tooLarge(MESSAGES.fileTooLarge);
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw unsupportedMedia(MESSAGES.invalidFileType);
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    throw unsupportedMedia(MESSAGES.invalidFileType);
+  }
+  // EXIF orientations 5–8 swap width and height once the picture is turned upright.
+  const upright = (meta.orientation ?? 1) >= 5 ? { w: meta.height, h: meta.width } : { w: meta.width, h: meta.height };
+  const variants: ProcessedImage['variants'] = [];
+  try {
+    for (const w of variantWidths(upright.w)) {
+      // No withMetadata(): sharp writes none of the input's EXIF/GPS/XMP into the output.
+      const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width: w, height: info.height, data });
+    }
+  } catch {
+    // Truncated or corrupt content behind a valid header.
+    throw unsupportedMedia(MESSAGES.invalidFileType);
+  }
+  const largest = variants[variants.length - 1]!;
+  return { variants, width: largest.width, height: largest.height };
+}
+
+async function ownedListing(db: Database, user: AuthUser, listingId: number, allowAdmin: boolean) {
+  const row = await db.selectFrom('listings').select(['owner_id']).where('id', '=', listingId).executeTakeFirst();
+  if (!row) throw notFound();
+  if (row.owner_id !== user.id && !(allowAdmin && user.role === 'ADMIN')) throw forbidden();
+}
+
+/** Cheap checks before the upload body is read and decoded: the listing, its owner, room for one more. */
+export async function checkCanUpload(db: Database, user: AuthUser, listingId: number) {
+  await ownedListing(db, user, listingId, false);
+  const { n } = await db
+    .selectFrom('listing_media')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('listing_id', '=', listingId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= LIMITS.imagesPerListing) throw conflict(MESSAGES.tooManyImages);
+}
+
+/**
+ * Stores the files, then inside one transaction locks the listing row, counts its images and inserts the
+ * new one: parallel uploads to one listing take turns at the lock, so the eleventh is always refused.
+ * When the insert is refused, the files just written are removed again.
+ */
+export async function addImage(db: Database, storage: Storage, user: AuthUser, listingId: number, img: ProcessedImage): Promise<MediaItem> {
+  const key = `listings/${listingId}/${randomBytes(12).toString('hex')}`;
+  const stored = { storage_key: key, widths: img.variants.map((v) => v.width) };
+  await Promise.all(img.variants.map((v) => storage.put(`${key}-${v.width}.webp`, v.data, 'image/webp')));
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      const listing = await trx.selectFrom('listings').select(['owner_id']).where('id', '=', listingId).forUpdate().executeTakeFirst();
+      if (!listing) throw notFound();
+      if (listing.owner_id !== user.id) throw forbidden();
+      const existing = await trx
+        .selectFrom('listing_media')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('position').as('last')])
+        .where('listing_id', '=', listingId)
+        .executeTakeFirstOrThrow();
+      if (Number(existing.n) >= LIMITS.imagesPerListing) throw conflict(MESSAGES.tooManyImages);
+      const position = existing.last == null ? 0 : Number(existing.last) + 1;
+      const inserted = await trx
+        .insertInto('listing_media')
+        .values({
+          listing_id: listingId,
+          storage_key: key,
+          widths: stored.widths,
+          width: img.width,
+          height: img.height,
+          bytes: img.variants.reduce((s, v) => s + v.data.length, 0),
+          position,
+        })
+        .returning(['id', 'storage_key', 'widths', 'width', 'height', 'position'])
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('listings').set({ updated_at: new Date() }).where('id', '=', listingId).execute();
+      return inserted;
+    });
+    return mediaToItem(storage, row);
+  } catch (err) {
+    await deleteMediaFiles(storage, [stored]);
+    throw err;
+  }
+}
+
+/** Owner (or an admin) removes one image; its files go once the row is gone. */
+export async function deleteImage(db: Database, storage: Storage, user: AuthUser, listingId: number, imageId: number) {
+  await ownedListing(db, user, listingId, true);
+  const row = await db
+    .deleteFrom('listing_media')
+    .where('id', '=', imageId)
+    .where('listing_id', '=', listingId)
+    .returning(['storage_key', 'widths'])
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return deleteMediaFiles(storage, [row]);
+}
