@@ -2,7 +2,8 @@
  * Registers the start-up steps of each area (admin bootstrap, demo content, background workers).
  * Imported by server.ts and by the test and benchmark harnesses.
  */
-import { addStartupHook } from './bootstrap.js';
+import { addStartupHook, addWorker } from './bootstrap.js';
+import { startMailWorker } from './modules/mail/worker.js';
 import { ensureAdmin } from './modules/users/service.js';
 
 // ADMIN_EMAIL + ADMIN_PASSWORD: create or promote that administrator (idempotent; DESIGN §3).
@@ -11,3 +12,6 @@ addStartupHook('admin-account', async ({ config, database, log }) => {
   const result = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   if (result !== 'unchanged') log.info(`admin account ${config.ADMIN_EMAIL}: ${result}`);
 });
+
+// The mail outbox delivery worker (contact messages, moderation e-mails).
+addWorker('mail-outbox', (app) => startMailWorker(app.deps.db, app.deps.config, app.log));

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@manzil/shared';
+import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
+import { insertListing } from '../../../test/fixtures.js';
+import { startSmtp, until } from '../mail/smtp-test-server.js';
+import { NO_SMTP_NOTE, startMailWorker } from '../mail/worker.js';
+
+const quiet = { info() {}, warn() {}, error() {} };
+const fast = { pollMs: 30, backoffMs: () => 50 };
+
+describe.each(DB_KINDS)('contact (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let stopWorker: () => Promise<void>;
+  let owner: Awaited<ReturnType<typeof createUser>>;
+  let other: Awaited<ReturnType<typeof createUser>>;
+  const id: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { RATE_LIMITS: 'false', PLATFORM_INBOX: 'inbox@manzil.test', PUBLIC_URL: 'https://manzil.example' } });
+    smtp = await startSmtp();
+    stopWorker = startMailWorker(t.db, { SMTP_URL: smtp.url, MAIL_FROM: 'Manzil <no-reply@manzil.test>' }, quiet, fast);
+    owner = await createUser(t, { email: 'owner@example.test', first_name: 'Salem' });
+    other = await createUser(t);
+    id.public = await insertListing(t.db, owner.user.id, { title_en: 'Sea view flat', title_ar: 'شقة مطلة على البحر' });
+    id.pending = await insertListing(t.db, owner.user.id, { status: 'pending' });
+    id.rejected = await insertListing(t.db, owner.user.id, { status: 'rejected' });
+    id.inactive = await insertListing(t.db, owner.user.id, { is_active: false });
+  });
+  afterAll(async () => {
+    await stopWorker?.();
+    await smtp?.close();
+    await t?.close();
+  });
+
+  const count = async (table: 'contact_messages' | 'mail_outbox') =>
+    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const inquiries = async (listingId: number) =>
+    (await t.db.selectFrom('listings').select('inquiries').where('id', '=', listingId).executeTakeFirstOrThrow()).inquiries;
+
+  it('stores a platform message, then e-mails it to PLATFORM_INBOX with Reply-To the sender', async () => {
+    const res = await http(t.url, 'POST', '/api/v1/contact/platform', {
+      body: { sender_name: '  Amal Saeed ', sender_email: 'amal@example.test', sender_phone: '', message: ' Do you list shops in Aden? ' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.id).toBeGreaterThan(0);
+    const row = await t.db.selectFrom('contact_messages').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: 'platform', sender_name: 'Amal Saeed', sender_email: 'amal@example.test', sender_phone: null, message: 'Do you list shops in Aden?' });
+    const mail = await smtp.waitForMatch((m) => m.text.includes('Do you list shops in Aden?'));
+    expect(mail!.to).toEqual(['inbox@manzil.test']);
+    expect(mail!.headers['reply-to']).toContain('amal@example.test');
+    expect(mail!.headers.from).toContain('no-reply@manzil.test');
+    expect(mail!.subject).toContain('Amal Saeed');
+    expect(mail!.text).toContain('Do you list shops in Aden?');
+    await until(async () => {
+      const outbox = await t.db.selectFrom('mail_outbox').select('status').where('contact_message_id', '=', res.body.id).executeTakeFirstOrThrow();
+      return outbox.status === 'sent';
+    });
+  });
+
+  it('accepts a phone number instead of an e-mail (no Reply-To then)', async () => {
+    const res = await http(t.url, 'POST', '/api/v1/contact/platform', { body: { sender_name: 'Ali', sender_phone: '+967 777 123 456', message: 'Call me' } });
+    expect(res.status).toBe(201);
+    const mail = await smtp.waitForMatch((m) => m.text.includes('Call me'));
+    expect(mail!.headers['reply-to']).toBeUndefined();
+    expect(mail!.text).toContain('+967 777 123 456');
+  });
+
+  it.each([
+    [{}, MESSAGES.nameRequired],
+    [{ sender_name: '   ', message: 'Hello', sender_email: 'a@b.co' }, MESSAGES.nameRequired],
+    [{ sender_name: 'Ali' }, MESSAGES.messageRequired],
+    [{ sender_name: 'Ali', message: '  ', sender_email: 'bad' }, MESSAGES.messageRequired],
+    [{ sender_name: 'Ali', message: 'Hello', sender_email: ' ', sender_phone: '' }, MESSAGES.emailOrPhoneRequired],
+    [{ sender_name: 'Ali', message: 'Hello', sender_email: 'not-an-email' }, MESSAGES.emailInvalid],
+    [{ sender_name: 'Ali', message: 'Hello', sender_phone: 'call me maybe' }, MESSAGES.phoneInvalid],
+  ])('platform rule: %j → %s, nothing stored', async (body, message) => {
+    const before = await count('contact_messages');
+    const res = await http(t.url, 'POST', '/api/v1/contact/platform', { body });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].msg).toBe(message);
+    expect(await count('contact_messages')).toBe(before);
+  });
+
+  it('e-mails the owner of a public listing with Reply-To the sender, and counts the inquiry', async () => {
+    const inq = await inquiries(id.public!);
+    const res = await http(t.url, 'POST', `/api/v1/contact/listing/${id.public}`, {
+      body: { sender_name: 'Huda Ahmed', sender_email: 'huda@example.test', message: 'Is the flat still available?' },
+    });
+    expect(res.status).toBe(201);
+    expect(await inquiries(id.public!)).toBe(inq + 1);
+    const row = await t.db.selectFrom('contact_messages').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: 'listing', listing_id: id.public, recipient_user_id: owner.user.id, sender_user_id: null });
+    const mail = await smtp.waitForMatch((m) => m.text.includes('Is the flat still available?'));
+    expect(mail!.to).toEqual(['owner@example.test']);
+    expect(mail!.headers['reply-to']).toMatch(/^"?Huda Ahmed"? <huda@example\.test>$/);
+    expect(mail!.subject).toContain('Sea view flat');
+    expect(mail!.text).toContain('شقة مطلة على البحر'); // bilingual: Arabic and English sections
+    expect(mail!.text).toContain('Is the flat still available?');
+    expect(mail!.text).toContain(`https://manzil.example/property-details/${id.public}`);
+  });
+
+  it('records the signed-in sender, and refuses the owner writing to their own listing (403)', async () => {
+    const ok = await http(t.url, 'POST', `/api/v1/contact/listing/${id.public}`, {
+      token: other.token,
+      body: { sender_name: 'Other', sender_email: 'other@example.test', message: 'Hello, I am interested.' },
+    });
+    expect(ok.status).toBe(201);
+    const row = await t.db.selectFrom('contact_messages').select('sender_user_id').where('id', '=', ok.body.id).executeTakeFirstOrThrow();
+    expect(row.sender_user_id).toBe(other.user.id);
+
+    const [msgs, inq] = [await count('contact_messages'), await inquiries(id.public!)];
+    const own = await http(t.url, 'POST', `/api/v1/contact/listing/${id.public}`, {
+      token: owner.token,
+      body: { sender_name: 'Me', sender_email: 'owner@example.test', message: 'Writing to myself here' },
+    });
+    expect(own.status).toBe(403);
+    expect(own.body.detail).toBe(MESSAGES.ownListing);
+    expect(await count('contact_messages')).toBe(msgs);
+    expect(await inquiries(id.public!)).toBe(inq);
+  });
+
+  it('answers 404 for listings the public cannot see, storing nothing', async () => {
+    const before = [await count('contact_messages'), await count('mail_outbox')];
+    for (const target of [id.pending, id.rejected, id.inactive, 999999]) {
+      const res = await http(t.url, 'POST', `/api/v1/contact/listing/${target}`, {
+        body: { sender_name: 'Huda', sender_email: 'huda@example.test', message: 'Is it available?' },
+      });
+      expect(res.status).toBe(404);
+    }
+    expect([await count('contact_messages'), await count('mail_outbox')]).toEqual(before);
+  });
+
+  it.each([
+    [{ sender_email: 'a@b.co', message: 'A long enough message' }, MESSAGES.fullNameRequired],
+    [{ sender_name: 'Huda', message: 'A long enough message' }, MESSAGES.emailRequired],
+    [{ sender_name: 'Huda', sender_email: 'huda@', message: 'A long enough message' }, MESSAGES.emailInvalid],
+    [{ sender_name: 'Huda', sender_email: 'huda@example.test', message: '   ' }, MESSAGES.messageRequired],
+    [{ sender_name: 'Huda', sender_email: 'huda@example.test', message: '   too short  ' }, MESSAGES.messageTooShort],
+  ])('listing rule: %j → %s', async (body, message) => {
+    const res = await http(t.url, 'POST', `/api/v1/contact/listing/${id.public}`, { body });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].msg).toBe(message);
+  });
+
+  it('accepts exactly 10 characters after trimming', async () => {
+    const res = await http(t.url, 'POST', `/api/v1/contact/listing/${id.public}`, {
+      body: { sender_name: 'Huda', sender_email: 'huda@example.test', message: '  0123456789  ' },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('answers hostile input with a clear 4xx and changes nothing', async () => {
+    const before = [await count('contact_messages'), await count('mail_outbox'), await inquiries(id.public!)];
+    const path = `/api/v1/contact/listing/${id.public}`;
+    const huge = await http(t.url, 'POST', path, { body: { sender_name: 'H', sender_email: 'h@example.test', message: 'x'.repeat(5001) } });
+    expect(huge.status).toBe(422);
+    const wrongType = await http(t.url, 'POST', path, { body: { sender_name: 42, sender_email: ['h@example.test'], message: { a: 1 } } });
+    expect(wrongType.status).toBe(422);
+    const malformed = await http(t.url, 'POST', path, { raw: '{"sender_name":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    const badId = await http(t.url, 'POST', `/api/v1/contact/listing/1;drop table listings`, { body: { sender_name: 'H', sender_email: 'h@example.test', message: 'Long enough text' } });
+    expect(badId.status).toBe(422);
+    const tooBig = await http(t.url, 'POST', '/api/v1/contact/platform', { raw: JSON.stringify({ sender_name: 'x', message: 'y'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
+    expect(tooBig.status).toBe(413);
+    expect([await count('contact_messages'), await count('mail_outbox'), await inquiries(id.public!)]).toEqual(before);
+  });
+
+  it('keeps HTML and SQL in a message as text: stored verbatim, escaped in the HTML mail', async () => {
+    const evil = `<script>alert(1)</script>'); drop table users; --`;
+    const res = await http(t.url, 'POST', `/api/v1/contact/listing/${id.public}`, {
+      body: { sender_name: '<b>Bold</b>, "x" <y@z.co>', sender_email: 'h@example.test', message: evil },
+    });
+    expect(res.status).toBe(201);
+    const row = await t.db.selectFrom('contact_messages').select('message').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(row.message).toBe(evil);
+    const mail = await smtp.waitForMatch((m) => m.text.includes('drop table users'));
+    expect(mail!.to).toEqual(['owner@example.test']); // the sender's name cannot add recipients
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).toContain('&lt;script&gt;');
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', owner.user.id).executeTakeFirst()).toBeTruthy();
+  });
+});
+
+describe.each(DB_KINDS)('contact without SMTP_URL, PLATFORM_INBOX or rate-limit exemption (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  it('sends platform mail to the first administrator, keeps it in the outbox and logs it once', async () => {
+    const { user: admin } = await createUser(t, { role: 'ADMIN', email: 'first-admin@example.test' });
+    await createUser(t, { role: 'ADMIN', email: 'second-admin@example.test' });
+    const res = await http(t.url, 'POST', '/api/v1/contact/platform', { body: { sender_name: 'Ali', sender_email: 'ali@example.test', message: 'Hello' } });
+    expect(res.status).toBe(201);
+    const mail = await t.db.selectFrom('mail_outbox').selectAll().where('contact_message_id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(mail.to_address).toBe(admin.email);
+
+    const logged: string[] = [];
+    const log = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
+    const stop = startMailWorker(t.db, { SMTP_URL: undefined, MAIL_FROM: 'x@y.z' }, log, { pollMs: 20 });
+    await new Promise((r) => setTimeout(r, 200)); // several polls
+    await stop();
+    expect(logged.filter((m) => m.includes(`mail #${mail.id} `))).toHaveLength(1);
+    expect(logged.some((m) => m.includes('SMTP_URL is not set'))).toBe(true);
+    const after = await t.db.selectFrom('mail_outbox').selectAll().where('id', '=', mail.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ status: 'pending', attempts: 0, last_error: NO_SMTP_NOTE });
+  });
+
+  it('limits each address to 5 messages a minute (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await http(t.url, 'POST', '/api/v1/contact/platform', { body: { sender_name: 'Ali', sender_phone: '777123456', message: `Hello ${i}` } });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.body.detail).toBe(MESSAGES.tooManyRequests);
+    }
+    // One message was already sent by the previous test from this address.
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Contact messages: stored first, then e-mailed through the outbox in the same transaction, so a message
+ * is never lost when mail delivery is down (DESIGN §4).
+ */
+import { sql } from 'kysely';
+import { MESSAGES, type ListingContactBody, type PlatformContactBody } from '@manzil/shared';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { isPublic } from '../listings/read.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { listingMessageMail, platformMessageMail } from '../mail/templates.js';
+
+export interface SenderContext {
+  userId: number | null;
+  ip: string | null;
+  /** Where links in e-mails point (PUBLIC_URL, else the address the request came to). */
+  baseUrl: string;
+}
+
+export interface StoredMessage {
+  id: number;
+  created_at: string;
+}
+
+/** Where platform messages go: PLATFORM_INBOX, else the first administrator's e-mail. */
+export async function platformInbox(db: Database, config: Pick<Config, 'PLATFORM_INBOX'>): Promise<string | null> {
+  if (config.PLATFORM_INBOX) return config.PLATFORM_INBOX;
+  const admin = await db.selectFrom('users').select('email').where('role', '=', 'ADMIN').orderBy('id').limit(1).executeTakeFirst();
+  return admin?.email ?? null;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export async function sendPlatformMessage(
+  db: Database,
+  config: Config,
+  body: PlatformContactBody,
+  ctx: SenderContext,
+  log: { warn: (m: string) => void },
+): Promise<StoredMessage> {
+  const to = await platformInbox(db, config);
+  return db.transaction().execute(async (trx) => {
+    const msg = await trx
+      .insertInto('contact_messages')
+      .values({
+        kind: 'platform',
+        listing_id: null,
+        recipient_user_id: null,
+        sender_user_id: ctx.userId,
+        sender_name: body.sender_name!,
+        sender_email: body.sender_email ?? null,
+        sender_phone: body.sender_phone ?? null,
+        message: body.message!,
+        sender_ip: ctx.ip,
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    if (to) {
+      await enqueueMail(trx, {
+        to,
+        replyTo: body.sender_email ? { name: body.sender_name!, address: body.sender_email } : null,
+        contactMessageId: msg.id,
+        ...platformMessageMail({
+          sender: { name: body.sender_name!, email: body.sender_email, phone: body.sender_phone },
+          message: body.message!,
+        }),
+      });
+    } else {
+      // Still stored: an administrator can read it from contact_messages once one exists.
+      log.warn(`contact message #${msg.id}: no PLATFORM_INBOX and no administrator to e-mail it to`);
+    }
+    return { id: msg.id, created_at: iso(msg.created_at) };
+  });
+}
+
+export async function sendListingMessage(
+  db: Database,
+  listingId: number,
+  body: ListingContactBody,
+  ctx: SenderContext,
+): Promise<StoredMessage> {
+  return db.transaction().execute(async (trx) => {
+    const listing = await trx
+      .selectFrom('listings as l')
+      .innerJoin('users as u', 'u.id', 'l.owner_id')
+      .select(['l.id', 'l.owner_id', 'l.title_en', 'l.title_ar', 'u.email as owner_email'])
+      .where('l.id', '=', listingId)
+      .where(isPublic) // users has no status/is_active, so the bare names are the listing's
+      .executeTakeFirst();
+    if (!listing) throw notFound(MESSAGES.propertyNotFound);
+    if (ctx.userId != null && ctx.userId === listing.owner_id) throw forbidden(MESSAGES.ownListing);
+    const msg = await trx
+      .insertInto('contact_messages')
+      .values({
+        kind: 'listing',
+        listing_id: listing.id,
+        recipient_user_id: listing.owner_id,
+        sender_user_id: ctx.userId,
+        sender_name: body.sender_name!,
+        sender_email: body.sender_email!,
+        sender_phone: body.sender_phone ?? null,
+        message: body.message!,
+        sender_ip: ctx.ip,
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('listings').set({ inquiries: sql`inquiries + 1` }).where('id', '=', listing.id).execute();
+    await enqueueMail(trx, {
+      to: listing.owner_email,
+      replyTo: { name: body.sender_name!, address: body.sender_email! },
+      contactMessageId: msg.id,
+      recipientUserId: listing.owner_id,
+      ...listingMessageMail({
+        listingId: listing.id,
+        titleAr: listing.title_ar,
+        titleEn: listing.title_en,
+        url: `${ctx.baseUrl}/property-details/${listing.id}`,
+        sender: { name: body.sender_name!, email: body.sender_email, phone: body.sender_phone },
+        message: body.message!,
+      }),
+    });
+    return { id: msg.id, created_at: iso(msg.created_at) };
+  });
+}

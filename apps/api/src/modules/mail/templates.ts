@@ -1,0 +1,141 @@
+/**
+ * The e-mails the product sends. Every mail is bilingual (Arabic first, then English): we do not store a
+ * language per person, and a Yemeni owner may read either. Each template returns subject, text and HTML.
+ */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Subjects are one header line: no control characters, bounded length. */
+const oneLine = (s: string, max = 120) => {
+  const flat = s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+interface Section {
+  heading: string;
+  lines: string[];
+  quote?: string;
+  link?: { label: string; url: string };
+}
+
+function compose(subject: string, ar: Section, en: Section): MailContent {
+  const textOf = (s: Section) =>
+    [s.heading, '', ...s.lines, ...(s.quote ? ['', s.quote] : []), ...(s.link ? ['', `${s.link.label}: ${s.link.url}`] : [])].join('\n');
+  const htmlOf = (s: Section, dir: 'rtl' | 'ltr', lang: string) =>
+    `<div dir="${dir}" lang="${lang}" style="text-align:${dir === 'rtl' ? 'right' : 'left'};font-family:Tahoma,Arial,sans-serif;line-height:1.6">` +
+    `<h2 style="font-size:18px;margin:0 0 12px">${escapeHtml(s.heading)}</h2>` +
+    s.lines.map((l) => `<p style="margin:0 0 6px">${escapeHtml(l)}</p>`).join('') +
+    (s.quote
+      ? `<blockquote style="margin:12px 0;padding:8px 12px;border-inline-start:3px solid #0d6efd;background:#f5f7fa;white-space:pre-wrap">${escapeHtml(s.quote)}</blockquote>`
+      : '') +
+    (s.link ? `<p><a href="${escapeHtml(s.link.url)}">${escapeHtml(s.link.label)}</a></p>` : '') +
+    `</div>`;
+  return {
+    subject: oneLine(subject, 200),
+    text: `${textOf(ar)}\n\n----------------------------------------\n\n${textOf(en)}\n`,
+    html:
+      `<!doctype html><html><body style="margin:0;padding:16px;background:#fff;color:#212529">` +
+      htmlOf(ar, 'rtl', 'ar') +
+      `<hr style="margin:24px 0;border:0;border-top:1px solid #dee2e6">` +
+      htmlOf(en, 'ltr', 'en') +
+      `</body></html>`,
+  };
+}
+
+export interface Sender {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+}
+
+const senderLines = (s: Sender, labels: { name: string; email: string; phone: string }) => [
+  `${labels.name}: ${s.name}`,
+  ...(s.email ? [`${labels.email}: ${s.email}`] : []),
+  ...(s.phone ? [`${labels.phone}: ${s.phone}`] : []),
+];
+
+/** A visitor's message to the owner of a listing. */
+export function listingMessageMail(p: { listingId: number; titleAr: string; titleEn: string; url: string; sender: Sender; message: string }): MailContent {
+  return compose(
+    `رسالة جديدة عن إعلانك | New message about your listing: ${oneLine(p.titleEn, 80)}`,
+    {
+      heading: `رسالة جديدة عن إعلانك «${oneLine(p.titleAr, 120)}»`,
+      lines: [...senderLines(p.sender, { name: 'الاسم', email: 'البريد الإلكتروني', phone: 'الهاتف' }), 'يمكنك الرد على هذا البريد مباشرةً للتواصل مع المرسل.'],
+      quote: p.message,
+      link: { label: 'عرض الإعلان', url: p.url },
+    },
+    {
+      heading: `New message about your listing "${oneLine(p.titleEn, 120)}"`,
+      lines: [...senderLines(p.sender, { name: 'Name', email: 'Email', phone: 'Phone' }), 'Reply to this e-mail to answer the sender directly.'],
+      quote: p.message,
+      link: { label: 'View the listing', url: p.url },
+    },
+  );
+}
+
+/** A visitor's message to the platform (the /contact page). */
+export function platformMessageMail(p: { sender: Sender; message: string }): MailContent {
+  return compose(
+    `رسالة تواصل جديدة | New contact message from ${oneLine(p.sender.name, 80)}`,
+    {
+      heading: 'رسالة جديدة من صفحة تواصل معنا',
+      lines: senderLines(p.sender, { name: 'الاسم', email: 'البريد الإلكتروني', phone: 'الهاتف' }),
+      quote: p.message,
+    },
+    {
+      heading: 'New message from the Contact page',
+      lines: senderLines(p.sender, { name: 'Name', email: 'Email', phone: 'Phone' }),
+      quote: p.message,
+    },
+  );
+}
+
+/** The owner is told their listing was approved and is now public. */
+export function listingApprovedMail(p: { titleAr: string; titleEn: string; url: string }): MailContent {
+  return compose(
+    `تمت الموافقة على إعلانك | Your listing was approved: ${oneLine(p.titleEn, 80)}`,
+    {
+      heading: 'تمت الموافقة على إعلانك',
+      lines: [`إعلانك «${oneLine(p.titleAr, 120)}» منشور الآن ويظهر في نتائج البحث.`],
+      link: { label: 'عرض الإعلان', url: p.url },
+    },
+    {
+      heading: 'Your listing was approved',
+      lines: [`Your listing "${oneLine(p.titleEn, 120)}" is now published and appears in search.`],
+      link: { label: 'View the listing', url: p.url },
+    },
+  );
+}
+
+/** The owner is told their listing was rejected, with the administrator's reason when one was given. */
+export function listingRejectedMail(p: { titleAr: string; titleEn: string; reason: string | null; editUrl: string }): MailContent {
+  return compose(
+    `لم تتم الموافقة على إعلانك | Your listing was not approved: ${oneLine(p.titleEn, 80)}`,
+    {
+      heading: 'لم تتم الموافقة على إعلانك',
+      lines: [
+        `لم تتم الموافقة على نشر إعلانك «${oneLine(p.titleAr, 120)}».`,
+        p.reason ? 'السبب:' : 'لم يذكر المشرف سببًا.',
+        'يمكنك تعديل الإعلان وإرساله للمراجعة مرة أخرى.',
+      ],
+      quote: p.reason ?? undefined,
+      link: { label: 'تعديل الإعلان', url: p.editUrl },
+    },
+    {
+      heading: 'Your listing was not approved',
+      lines: [
+        `Your listing "${oneLine(p.titleEn, 120)}" was not approved for publication.`,
+        p.reason ? 'Reason:' : 'The administrator gave no reason.',
+        'You can edit the listing and submit it for review again.',
+      ],
+      quote: p.reason ?? undefined,
+      link: { label: 'Edit the listing', url: p.editUrl },
+    },
+  );
+}
