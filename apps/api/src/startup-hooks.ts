@@ -15,3 +15,6 @@ addStartupHook('admin-account', async ({ config, database, log }) => {
 
 // The mail outbox delivery worker (contact messages, moderation e-mails).
 addWorker('mail-outbox', (app) => startMailWorker(app.deps.db, app.deps.config, app.log));
+
+// Demo content on an empty database (SEED_DEMO, DESIGN §3).
+import './db/demo/hook.js';

@@ -1,0 +1,14 @@
+/** Start-up step: demo content on an empty database unless SEED_DEMO=false (DESIGN §3). */
+import { addStartupHook } from '../../bootstrap.js';
+import { LocalStorage } from '../../lib/storage.js';
+import { seedDemo } from '../seed.js';
+
+addStartupHook('demo-content', async ({ config, database, log }) => {
+  if (!config.SEED_DEMO) return;
+  const started = Date.now();
+  const result = await seedDemo(database.db, new LocalStorage(config.uploadsDir), config.EXCHANGE_RATES);
+  if (!result.seeded) return;
+  log.info(`demo content: ${result.listings} approved listings by "Manzil Demo" in ${Date.now() - started} ms (SEED_DEMO=false turns this off)`);
+  // Printed once: the password exists nowhere else.
+  if (result.password) log.info(`demo owner account: ${result.email} / password: ${result.password}`);
+});
