@@ -134,36 +134,40 @@ export function Navbar() {
       </li>
     ));
 
+  // The overlay and the drawer are siblings of <header>, not children: the header's backdrop-filter and
+  // slide-in transform would otherwise become their containing block and break position: fixed.
   return (
-    <header className={headerClass}>
-      <nav className="container site-nav" aria-label={t('nav.mainNavigation')}>
-        {/* Full page load on purpose (spec §2). */}
-        <a href="/" className="brand" aria-label={t('nav.logoLabel')}>
-          <Logo />
-          <span className="brand-name">{t('appName')}</span>
-        </a>
+    <>
+      <header className={headerClass}>
+        <nav className="container site-nav" aria-label={t('nav.mainNavigation')}>
+          {/* Full page load on purpose (spec §2). */}
+          <a href="/" className="brand" aria-label={t('nav.logoLabel')}>
+            <Logo />
+            <span className="brand-name">{t('appName')}</span>
+          </a>
 
-        <ul className="nav-links d-none d-lg-flex">{links()}</ul>
+          <ul className="nav-links d-none d-lg-flex">{links()}</ul>
 
-        <div className="nav-actions d-none d-lg-flex">
-          <LanguageSwitcher />
-          <AdminButton />
-          <AddPropertyButton />
-          <AuthWidget />
-        </div>
+          <div className="nav-actions d-none d-lg-flex">
+            <LanguageSwitcher />
+            <AdminButton />
+            <AddPropertyButton />
+            <AuthWidget />
+          </div>
 
-        <button
-          ref={togglerRef}
-          type="button"
-          className="nav-toggler d-lg-none"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setOpen((v) => !v)}
-        >
-          <i className="bi bi-list" aria-hidden="true" />
-        </button>
-      </nav>
+          <button
+            ref={togglerRef}
+            type="button"
+            className="nav-toggler d-lg-none"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <i className="bi bi-list" aria-hidden="true" />
+          </button>
+        </nav>
+      </header>
 
       <div className={`mobile-overlay${open ? ' open' : ''}`} onClick={close} aria-hidden="true" />
       <div
@@ -189,6 +193,6 @@ export function Navbar() {
           <LanguageSwitcher className="mt-2" />
         </div>
       </div>
-    </header>
+    </>
   );
 }
