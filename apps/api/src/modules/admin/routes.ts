@@ -1,4 +1,112 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminListingsQuery, adminStats, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
+import { badRequest } from '../../lib/errors.js';
+import * as admin from './service.js';
 
-/** Routes of the admin area (being built). */
-export default async function adminRoutes(_app: FastifyInstance) {}
+const withHistory = listingRead.extend({ moderation_history: z.array(moderationEvent) });
+const pendingQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+const denied = { 401: errorDetail, 403: errorDetail };
+
+/** Routes of the admin area (spec §7 Admin): bearer token of role ADMIN; others 403, anonymous 401. */
+export default async function adminRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, storage, config } = app.deps;
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+  app.addHook('onRequest', app.requireAdmin);
+
+  // Approve and reject are sent with no body by the spec's client, sometimes still labelled JSON:
+  // an empty JSON body counts as no body here (this plugin only), instead of a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(badRequest('Invalid request data. Please check your input.'), undefined);
+    }
+  });
+
+  const baseUrl = (req: FastifyRequest) => (config.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+
+  app.get(
+    '/admin/stats',
+    { schema: { tags, security, summary: 'Listing counts by status, computed in one query', response: { 200: adminStats, ...denied } } },
+    async () => admin.stats(db),
+  );
+
+  app.get(
+    '/admin/listings/pending',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Listings waiting for review, oldest first (an array)',
+        querystring: pendingQuery,
+        response: { 200: z.array(listingRead), ...denied },
+      },
+    },
+    async (req) => admin.pending(db, storage, req.query.offset, req.query.limit),
+  );
+
+  app.get(
+    '/admin/listings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'All listings, newest first, optionally of one status; each with its moderation history',
+        querystring: adminListingsQuery,
+        response: { 200: listOf(withHistory), ...denied },
+      },
+    },
+    async (req) => admin.allListings(db, storage, req.query),
+  );
+
+  app.get(
+    '/admin/listings/review/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One listing of any status with its moderation history',
+        params: idParam,
+        response: { 200: withHistory, 404: errorDetail, ...denied },
+      },
+    },
+    async (req) => admin.review(db, storage, req.params.id),
+  );
+
+  for (const action of ['approve', 'reject'] as const) {
+    app.post(
+      `/admin/listings/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            action === 'approve'
+              ? 'Approve a listing (sets posted_at on first approval), record it and e-mail the owner'
+              : 'Reject a listing with an optional reason, record it and e-mail the owner the reason',
+          params: idParam,
+          body: rejectBody,
+          response: { 200: withHistory, 404: errorDetail, 422: errorDetail, ...denied },
+        },
+      },
+      async (req) =>
+        admin.decide(db, storage, {
+          listingId: req.params.id,
+          adminId: req.user!.id,
+          action,
+          reason: req.body?.reason || null,
+          baseUrl: baseUrl(req),
+        }),
+    );
+  }
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
+import { insertListing } from '../../../test/fixtures.js';
+import { startSmtp } from '../mail/smtp-test-server.js';
+import { startMailWorker } from '../mail/worker.js';
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+describe.each(DB_KINDS)('admin API (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let stopWorker: () => Promise<void>;
+  let admin: Awaited<ReturnType<typeof createUser>>;
+  let user: Awaited<ReturnType<typeof createUser>>;
+  let owner: Awaited<ReturnType<typeof createUser>>;
+  const id: Record<string, number> = {};
+  const day = (n: number) => new Date(Date.UTC(2025, 2, 1 + n));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { PUBLIC_URL: 'https://manzil.example' } });
+    smtp = await startSmtp();
+    stopWorker = startMailWorker(t.db, { SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@manzil.test' }, quiet, { pollMs: 30 });
+    admin = await createUser(t, { role: 'ADMIN', first_name: 'Nadia', last_name: 'Admin' });
+    user = await createUser(t);
+    owner = await createUser(t, { email: 'owner.admin-test@example.test' });
+    id.pendingOld = await insertListing(t.db, owner.user.id, { status: 'pending', created_at: day(1), title_en: 'Old pending villa', title_ar: 'فيلا قديمة', listing_type: 'FOR_RENT' });
+    id.pendingNew = await insertListing(t.db, owner.user.id, { status: 'pending', created_at: day(5), title_en: 'New pending flat', title_ar: 'شقة جديدة بانتظار المراجعة' });
+    id.pendingMid = await insertListing(t.db, owner.user.id, { status: 'pending', created_at: day(3) });
+    id.approved = await insertListing(t.db, owner.user.id, { created_at: day(2) });
+    id.rejected = await insertListing(t.db, owner.user.id, { status: 'rejected', created_at: day(4) });
+  });
+  afterAll(async () => {
+    await stopWorker?.();
+    await smtp?.close();
+    await t?.close();
+  });
+
+  const endpoints: [string, string, () => string][] = [
+    ['GET', 'stats', () => '/api/v1/admin/stats'],
+    ['GET', 'pending', () => '/api/v1/admin/listings/pending'],
+    ['GET', 'all listings', () => '/api/v1/admin/listings?offset=0&limit=20'],
+    ['GET', 'review', () => `/api/v1/admin/listings/review/${id.pendingMid}`],
+    ['POST', 'approve', () => `/api/v1/admin/listings/${id.pendingMid}/approve`],
+    ['POST', 'reject', () => `/api/v1/admin/listings/${id.pendingMid}/reject`],
+  ];
+  it.each(endpoints)('%s %s: 401 anonymous, 403 user, 200 admin', async (method, _name, path) => {
+    const statusBefore = (await t.db.selectFrom('listings').select('status').where('id', '=', id.pendingMid!).executeTakeFirstOrThrow()).status;
+    expect((await http(t.url, method, path())).status).toBe(401);
+    const forbidden = await http(t.url, method, path(), { token: user.token });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.detail).toBe('You are not authorized to perform this action.');
+    // Owners are no admins either.
+    expect((await http(t.url, method, path(), { token: owner.token })).status).toBe(403);
+    if (method === 'POST') {
+      const after = (await t.db.selectFrom('listings').select('status').where('id', '=', id.pendingMid!).executeTakeFirstOrThrow()).status;
+      expect(after).toBe(statusBefore); // refused writes change nothing
+    }
+    expect((await http(t.url, method, path(), { token: admin.token })).status).toBe(200);
+  });
+
+  it('stats count every status in the database', async () => {
+    const res = await http(t.url, 'GET', '/api/v1/admin/stats', { token: admin.token });
+    const rows = await t.db.selectFrom('listings').select('status').execute();
+    const by = (s: string) => rows.filter((r) => r.status === s).length;
+    expect(res.body).toEqual({ pending: by('pending'), approved: by('approved'), rejected: by('rejected'), total: rows.length });
+    expect(res.body.pending).toBeGreaterThan(0);
+  });
+
+  it('lists pending listings as an array, oldest first', async () => {
+    const res = await http(t.url, 'GET', '/api/v1/admin/listings/pending', { token: admin.token });
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body.every((l: { status: string }) => l.status === 'pending')).toBe(true);
+    const ids = res.body.map((l: { id: number }) => l.id);
+    expect(ids.indexOf(id.pendingOld)).toBeLessThan(ids.indexOf(id.pendingNew));
+    expect(res.body[0].owner.id).toBe(owner.user.id);
+  });
+
+  it('approve publishes the listing, sets posted_at once, records who did it and e-mails the owner', async () => {
+    const search = async () =>
+      (await http(t.url, 'POST', '/api/v1/listings/search', { body: { skip: 0, limit: 100 } })).body.items.map((l: { id: number }) => l.id);
+    expect(await search()).not.toContain(id.pendingNew);
+    expect((await http(t.url, 'GET', `/api/v1/listings/${id.pendingNew}`)).status).toBe(404);
+
+    const res = await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingNew}/approve`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: id.pendingNew, status: 'approved', rejection_reason: null });
+    expect(res.body.posted_at).toBeTruthy();
+    expect(res.body.moderation_history[0]).toMatchObject({ action: 'approve', admin_id: admin.user.id, admin_name: 'Nadia Admin', reason: null });
+    expect(await search()).toContain(id.pendingNew);
+    expect((await http(t.url, 'GET', `/api/v1/listings/${id.pendingNew}`)).status).toBe(200);
+
+    const mail = await smtp.waitForMatch((m) => m.subject.includes('New pending flat'));
+    expect(mail.to).toEqual(['owner.admin-test@example.test']);
+    expect(mail.text).toContain('approved');
+    expect(mail.text).toContain('تمت الموافقة');
+    expect(mail.text).toContain(`https://manzil.example/property-details/${id.pendingNew}`);
+
+    // A second approval keeps the first publication date.
+    const again = await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingNew}/approve`, { token: admin.token, body: {} });
+    expect(again.body.posted_at).toBe(res.body.posted_at);
+    expect(again.body.moderation_history).toHaveLength(2);
+  });
+
+  it('reject keeps the reason, records it, and e-mails the owner the reason', async () => {
+    const res = await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingOld}/reject`, {
+      token: admin.token,
+      body: { reason: '  Photos do not show the property  ' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'rejected', rejection_reason: 'Photos do not show the property' });
+    const events = await t.db.selectFrom('moderation_events').selectAll().where('listing_id', '=', id.pendingOld!).execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action: 'reject', admin_id: admin.user.id, reason: 'Photos do not show the property' });
+    expect(events[0]!.created_at).toBeTruthy();
+
+    const mail = await smtp.waitForMatch((m) => m.subject.includes('Old pending villa'));
+    expect(mail.to).toEqual(['owner.admin-test@example.test']);
+    expect(mail.text).toContain('Photos do not show the property');
+    expect(mail.text).toContain('not approved');
+    expect(mail.text).toContain(`https://manzil.example/edit-property/${id.pendingOld}`);
+
+    const pending = await http(t.url, 'GET', '/api/v1/admin/listings/pending', { token: admin.token });
+    expect(pending.body.map((l: { id: number }) => l.id)).not.toContain(id.pendingOld);
+  });
+
+  it('accepts approve/reject with no body, an empty JSON body, or null; rejects bad bodies with 4xx and no change', async () => {
+    const l1 = await insertListing(t.db, owner.user.id, { status: 'pending' });
+    const empty = await http(t.url, 'POST', `/api/v1/admin/listings/${l1}/reject`, { token: admin.token, raw: '', headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ status: 'rejected', rejection_reason: null });
+    const nul = await http(t.url, 'POST', `/api/v1/admin/listings/${l1}/approve`, { token: admin.token, raw: 'null', headers: { 'content-type': 'application/json' } });
+    expect(nul.status).toBe(200);
+    expect(nul.body.status).toBe('approved');
+
+    const l2 = await insertListing(t.db, owner.user.id, { status: 'pending' });
+    const tooLong = await http(t.url, 'POST', `/api/v1/admin/listings/${l2}/reject`, { token: admin.token, body: { reason: 'x'.repeat(1001) } });
+    expect(tooLong.status).toBe(422);
+    const wrongType = await http(t.url, 'POST', `/api/v1/admin/listings/${l2}/reject`, { token: admin.token, body: { reason: 5 } });
+    expect(wrongType.status).toBe(422);
+    const malformed = await http(t.url, 'POST', `/api/v1/admin/listings/${l2}/reject`, { token: admin.token, raw: '{"reason":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    const sqlId = await http(t.url, 'POST', `/api/v1/admin/listings/1%20or%201=1/approve`, { token: admin.token });
+    expect(sqlId.status).toBe(422);
+    const row = await t.db.selectFrom('listings').select('status').where('id', '=', l2).executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(await t.db.selectFrom('moderation_events').select('id').where('listing_id', '=', l2).execute()).toHaveLength(0);
+    expect((await http(t.url, 'POST', '/api/v1/admin/listings/999999/approve', { token: admin.token })).status).toBe(404);
+  });
+
+  it('review shows the listing with its moderation history and the administrators’ names', async () => {
+    const res = await http(t.url, 'GET', `/api/v1/admin/listings/review/${id.pendingOld}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(id.pendingOld);
+    expect(res.body.owner.email).toBe('owner.admin-test@example.test');
+    expect(res.body.moderation_history).toEqual([
+      expect.objectContaining({ action: 'reject', reason: 'Photos do not show the property', admin_name: 'Nadia Admin' }),
+    ]);
+    expect((await http(t.url, 'GET', '/api/v1/admin/listings/review/999999', { token: admin.token })).status).toBe(404);
+  });
+
+  it('lists all listings with offset, limit, status filter and total', async () => {
+    const all = await http(t.url, 'GET', '/api/v1/admin/listings', { token: admin.token });
+    const total = (await t.db.selectFrom('listings').select('id').execute()).length;
+    expect(all.body.total).toBe(total);
+    expect(all.body.items).toHaveLength(Math.min(total, 20));
+    const created = all.body.items.map((l: { created_at: string }) => l.created_at);
+    expect([...created].sort().reverse()).toEqual(created); // newest first
+
+    const page = await http(t.url, 'GET', '/api/v1/admin/listings?offset=2&limit=2', { token: admin.token });
+    expect(page.body.items.map((l: { id: number }) => l.id)).toEqual(all.body.items.slice(2, 4).map((l: { id: number }) => l.id));
+
+    const rejected = await http(t.url, 'GET', '/api/v1/admin/listings?status=rejected', { token: admin.token });
+    expect(rejected.body.items.every((l: { status: string }) => l.status === 'rejected')).toBe(true);
+    expect(rejected.body.total).toBe((await t.db.selectFrom('listings').select('id').where('status', '=', 'rejected').execute()).length);
+    const withHistory = rejected.body.items.find((l: { id: number }) => l.id === id.pendingOld);
+    expect(withHistory.moderation_history[0]).toMatchObject({ action: 'reject', admin_name: 'Nadia Admin' });
+
+    for (const q of ['status=deleted', 'limit=0', 'limit=1000', 'offset=-1', 'offset=abc']) {
+      expect((await http(t.url, 'GET', `/api/v1/admin/listings?${q}`, { token: admin.token })).status).toBe(422);
+    }
+  });
+});
