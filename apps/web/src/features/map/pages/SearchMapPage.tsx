@@ -1,6 +1,286 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { MAP, SANAA_CITY_GOVERNORATE_IDS, formatPrice } from '@manzil/shared';
+import { useGovernorates } from '../../../api/queries';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { translateError } from '../../../i18n/translate-api-error';
+import { toAppLanguage } from '../../../i18n/config';
+import { useMapSearch } from '../api/map-search';
+import { parseBounds, sameBounds, withBounds, type Bounds } from '../lib/geo';
+import { AREA_KEYS, parseMapFilters, polygonFromParams, type MapFilters } from '../lib/params';
+import { placeName, type Lang } from '../lib/display';
+import '../map.css';
 
-/** Placeholder: the map feature replaces this page. */
+// Leaflet, the cluster plugin and the drawing tool load only here, after the page itself has painted.
+const SearchMap = lazy(() => import('../components/SearchMap'));
+const DrawAreaModal = lazy(() => import('../components/DrawAreaModal'));
+
+const SANAA_IDS: readonly number[] = SANAA_CITY_GOVERNORATE_IDS;
+
+/** The filters without the map area: the cache key of the filter part, so panning does not re-parse. */
+function filterKey(params: URLSearchParams): string {
+  const copy = new URLSearchParams(params);
+  for (const k of AREA_KEYS) copy.delete(k);
+  copy.sort();
+  return copy.toString();
+}
+
 export default function SearchMapPage() {
-  return <PlaceholderPage titleKey="searchMap" />;
+  const { t, i18n } = useTranslation('map');
+  const lang: Lang = toAppLanguage(i18n.resolvedLanguage);
+  usePageTitle(t('title'));
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+
+  const fKey = filterKey(params);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => parseMapFilters(params), [fKey]);
+  const polygonRaw = params.get('polygon');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const polygon = useMemo(() => polygonFromParams(params), [polygonRaw]);
+  const urlBounds = parseBounds(params);
+
+  /**
+   * The box the map last reported (and wrote into the URL). When the URL's box changes to something else,
+   * that is a navigation (load with bounds, a drawn area, back/forward): the map fits it.
+   */
+  const [viewBounds, setViewBounds] = useState<Bounds | null>(null);
+  const written = useRef<Bounds | null>(null);
+  const [fit, setFit] = useState(() => ({ bounds: urlBounds, version: 0 }));
+  const urlKey = urlBounds ? `${urlBounds.min_lat},${urlBounds.max_lat},${urlBounds.min_lon},${urlBounds.max_lon}` : '';
+  useEffect(() => {
+    if (urlBounds && !sameBounds(urlBounds, written.current)) setFit((f) => ({ bounds: urlBounds, version: f.version + 1 }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlKey, polygonRaw]);
+
+  const onBoundsChange = useCallback(
+    (b: Bounds) => {
+      written.current = b;
+      setViewBounds(b);
+      setParams((prev) => withBounds(prev, b), { replace: true, preventScrollReset: true });
+    },
+    [setParams],
+  );
+
+  // Where the map opens without bounds in the URL: a chosen governorate's centre, else Sana'a (spec §2).
+  const governorates = useGovernorates();
+  const governorateId = typeof filters.governorate_id === 'number' ? filters.governorate_id : undefined;
+  const needsCentre = !urlBounds && governorateId !== undefined && !SANAA_IDS.includes(governorateId);
+  const start = useMemo(() => {
+    const g = needsCentre ? governorates.data?.find((x) => x.id === governorateId || x.governorate_id === governorateId) : undefined;
+    if (g?.latitude != null && g.longitude != null) {
+      return { center: [g.latitude, g.longitude] as [number, number], zoom: MAP.zoomByLevel.governorate + 2 };
+    }
+    return { center: MAP.sanaaCenter, zoom: MAP.searchZoom };
+  }, [needsCentre, governorates.data, governorateId]);
+  const waitForCentre = needsCentre && governorates.isPending;
+
+  const search = useMapSearch(filters, viewBounds, polygon);
+  const items = search.data?.items ?? [];
+  const total = search.data?.total ?? 0;
+
+  useEffect(() => {
+    // Spec §8: map bounds errors are only logged; the page adds a quiet notice with a retry.
+    if (search.error) console.error('Map search failed', search.error);
+  }, [search.error]);
+
+  // ?draw=1 (home hero's "draw a map") opens the drawing modal on load.
+  const [drawOpen, setDrawOpen] = useState(params.get('draw') === '1');
+  const closeDraw = () => {
+    setDrawOpen(false);
+    if (params.has('draw')) {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('draw');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  };
+
+  const clearArea = () =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('polygon');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  const query = location.search;
+  const chips = useFilterChips(filters, lang, governorates.data);
+  const countText = search.isPending
+    ? t('counting')
+    : items.length < total
+      ? t('countCapped', { shown: items.length, count: total })
+      : t('count', { count: total });
+
+  return (
+    <section className="container page-section map-search-page">
+      <div className="map-toolbar">
+        <div>
+          <h1 className="map-title">{t('title')}</h1>
+          <p className="map-count" aria-live="polite" data-testid="map-count">
+            {polygon ? t('inDrawnArea') + ' · ' : ''}
+            {countText}
+          </p>
+        </div>
+        <div className="map-toolbar-actions">
+          <ButtonGroup aria-label={t('views.label')}>
+            <Link to={`/search-list${query}`} className="btn btn-outline-brand">
+              <i className="bi bi-list-ul me-1" aria-hidden="true" />
+              {t('views.list')}
+            </Link>
+            <Link to={`/search-grid${query}`} className="btn btn-outline-brand">
+              <i className="bi bi-grid-3x3-gap me-1" aria-hidden="true" />
+              {t('views.grid')}
+            </Link>
+            <span className="btn btn-brand active" aria-current="page">
+              <i className="bi bi-map me-1" aria-hidden="true" />
+              {t('views.map')}
+            </span>
+          </ButtonGroup>
+          <Button variant="brand" onClick={() => setDrawOpen(true)}>
+            <i className="bi bi-pentagon me-1" aria-hidden="true" />
+            {polygon ? t('redrawArea') : t('drawArea')}
+          </Button>
+          {polygon && (
+            <Button variant="outline-secondary" onClick={clearArea}>
+              <i className="bi bi-x-lg me-1" aria-hidden="true" />
+              {t('clearArea')}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {chips.length > 0 && (
+        <ul className="map-chips" aria-label={t('activeFilters')}>
+          {chips.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+          <li className="bg-transparent p-0">
+            <Link to={`/search-list${query}`} className="small">
+              {t('editFilters')}
+            </Link>
+          </li>
+        </ul>
+      )}
+
+      <div className="map-search-frame">
+        {waitForCentre ? (
+          <MapPlaceholder />
+        ) : (
+          <Suspense fallback={<MapPlaceholder />}>
+            <SearchMap
+              center={start.center}
+              zoom={start.zoom}
+              fitTo={fit.bounds}
+              fitVersion={fit.version}
+              polygon={polygon}
+              listings={items}
+              lang={lang}
+              onBoundsChange={onBoundsChange}
+            />
+          </Suspense>
+        )}
+        {search.isFetching && (
+          <div className="map-overlay-top">
+            <span className="map-loading-pill" role="status" data-testid="map-loading">
+              <Spinner animation="border" size="sm" aria-hidden="true" />
+              {t('loading')}
+            </span>
+          </div>
+        )}
+        {search.isError && !search.isFetching ? (
+          <div className="map-overlay-bottom">
+            <Alert variant="light" className="map-notice d-flex align-items-center gap-2 py-2" role="status">
+              <i className="bi bi-exclamation-circle text-warning" aria-hidden="true" />
+              <span>
+                {t('loadFailed')} <span className="visually-hidden">{translateError(i18n.t, search.error)}</span>
+              </span>
+              <Button size="sm" variant="outline-brand" onClick={() => void search.refetch()}>
+                {t('retry')}
+              </Button>
+            </Alert>
+          </div>
+        ) : search.isSuccess && !search.isFetching && total === 0 ? (
+          <div className="map-overlay-bottom">
+            <Alert variant="light" className="map-notice py-2" role="status">
+              {polygon ? t('emptyArea') : t('empty')}
+            </Alert>
+          </div>
+        ) : null}
+      </div>
+
+      <ul className="map-legend" aria-label={t('legend')}>
+        <li>
+          <span className="map-legend-dot" style={{ background: '#dc3545' }} aria-hidden="true" />
+          {t('listingTypes.FOR_SALE')}
+        </li>
+        <li>
+          <span className="map-legend-dot" style={{ background: '#0d6efd' }} aria-hidden="true" />
+          {t('listingTypes.FOR_RENT')}
+        </li>
+      </ul>
+
+      {drawOpen && (
+        <Suspense fallback={null}>
+          <DrawAreaModal
+            show={drawOpen}
+            onHide={closeDraw}
+            targetPath="/search-map"
+            baseParams={params}
+            initialPolygon={polygon}
+            initialBounds={viewBounds ?? urlBounds}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function MapPlaceholder() {
+  const { t } = useTranslation('map');
+  return (
+    <div className="map-search-placeholder" role="status">
+      <span>
+        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+        {t('loadingMap')}
+      </span>
+    </div>
+  );
+}
+
+/** Human words for the active filters, so the visitor sees why the map shows what it shows. */
+function useFilterChips(
+  f: MapFilters,
+  lang: Lang,
+  governorates: { id: number; name_en: string; name_ar: string }[] | undefined,
+): string[] {
+  const { t } = useTranslation('map');
+  const chips: string[] = [];
+  if (f.listing_type) chips.push(t(`listingTypes.${f.listing_type}`));
+  if (f.property_type) chips.push(t(`propertyTypes.${f.property_type}`));
+  const money = (v: number) => formatPrice(v, 'USD', lang) ?? String(v);
+  if (f.min_price !== undefined && f.max_price !== undefined) chips.push(t('chips.priceBetween', { min: money(f.min_price), max: money(f.max_price) }));
+  else if (f.min_price !== undefined) chips.push(t('chips.priceFrom', { min: money(f.min_price) }));
+  else if (f.max_price !== undefined) chips.push(t('chips.priceUpTo', { max: money(f.max_price) }));
+  if (f.bedrooms) chips.push(f.bedrooms.max === undefined ? t('chips.bedsAtLeast', { count: f.bedrooms.min }) : t('chips.beds', { count: f.bedrooms.min }));
+  if (f.bathrooms) chips.push(f.bathrooms.max === undefined ? t('chips.bathsAtLeast', { count: f.bathrooms.min }) : t('chips.baths', { count: f.bathrooms.min }));
+  if (f.governorate_id !== undefined) {
+    const ids = Array.isArray(f.governorate_id) ? f.governorate_id : [f.governorate_id];
+    const isSanaa = ids.length === SANAA_IDS.length && ids.every((id) => SANAA_IDS.includes(id));
+    const names = isSanaa
+      ? [t('chips.sanaa')]
+      : ids.map((id) => placeName(governorates?.find((g) => g.id === id), lang)).filter(Boolean);
+    chips.push(names.length ? names.join(lang === 'ar' ? '، ' : ', ') : t('chips.location'));
+  }
+  if (f.district_id || f.uzlah_id || f.village_id) chips.push(t('chips.narrowLocation'));
+  if (f.search) chips.push(t('chips.text', { text: f.search }));
+  return chips;
 }

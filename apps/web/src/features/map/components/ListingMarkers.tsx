@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import { useMap } from 'react-leaflet';
+import type { ListingRead } from '@manzil/shared';
+import L from '../../../components/map/leaflet';
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import { hasCoordinates, listingTitle, type Lang } from '../lib/display';
+import { listingPinIcon } from './pins';
+
+interface Props {
+  listings: ListingRead[];
+  lang: Lang;
+  onSelect: (listing: ListingRead) => void;
+  /** Label of a cluster for screen readers, e.g. "12 properties". */
+  clusterLabel: (count: number) => string;
+}
+
+function clusterIcon(cluster: L.MarkerCluster, label: (n: number) => string): L.DivIcon {
+  const count = cluster.getChildCount();
+  const size = count < 10 ? 36 : count < 100 ? 42 : 50;
+  const kinds = new Set(cluster.getAllChildMarkers().map((m) => (m.options as { kind?: string }).kind));
+  const tone = kinds.size > 1 ? 'mixed' : kinds.has('FOR_RENT') ? 'rent' : 'sale';
+  return L.divIcon({
+    html: `<span aria-label="${label(count)}">${count}</span>`,
+    className: `manzil-cluster manzil-cluster--${tone}`,
+    iconSize: [size, size],
+  });
+}
+
+/**
+ * Listing pins in a cluster group: dense areas collapse into counted circles, which zoom in on click.
+ * Markers are managed imperatively and diffed by id, so a reload after panning only adds and removes
+ * what changed (a thousand React components would be slow on a phone, and a full redraw flickers).
+ */
+export function ListingMarkers({ listings, lang, onSelect, clusterLabel }: Props) {
+  const map = useMap();
+  const groupRef = useRef<L.MarkerClusterGroup | null>(null);
+  const markersRef = useRef(new Map<number, { marker: L.Marker; key: string }>());
+  const onSelectRef = useRef(onSelect);
+  const labelRef = useRef(clusterLabel);
+  onSelectRef.current = onSelect;
+  labelRef.current = clusterLabel;
+
+  useEffect(() => {
+    const group = L.markerClusterGroup({
+      chunkedLoading: true,
+      showCoverageOnHover: false,
+      spiderfyOnMaxZoom: true,
+      maxClusterRadius: 48,
+      disableClusteringAtZoom: 18,
+      iconCreateFunction: (cluster) => clusterIcon(cluster, (n) => labelRef.current(n)),
+    });
+    map.addLayer(group);
+    groupRef.current = group;
+    const markers = markersRef.current;
+    return () => {
+      map.removeLayer(group);
+      groupRef.current = null;
+      markers.clear();
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    const markers = markersRef.current;
+    const wanted = new Map<number, ListingRead>();
+    for (const l of listings) if (hasCoordinates(l)) wanted.set(l.id, l);
+
+    const stale: L.Marker[] = [];
+    for (const [id, entry] of markers) {
+      const l = wanted.get(id);
+      // A listing whose place, type or title changed gets a fresh marker.
+      if (!l || entry.key !== markerKey(l, lang)) {
+        stale.push(entry.marker);
+        markers.delete(id);
+      }
+    }
+    if (stale.length) group.removeLayers(stale);
+
+    const fresh: L.Marker[] = [];
+    for (const [id, l] of wanted) {
+      if (markers.has(id)) continue;
+      const title = listingTitle(l, lang);
+      const marker = L.marker([l.property.latitude!, l.property.longitude!], {
+        icon: listingPinIcon(l.listing_type),
+        title,
+        alt: title,
+        keyboard: true,
+        riseOnHover: true,
+        kind: l.listing_type,
+      } as L.MarkerOptions);
+      marker.on('click', () => onSelectRef.current(l));
+      // Leaflet marks keyboard-focusable icons role=button; Enter and Space open the popup like a click.
+      marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
+        if (e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ') onSelectRef.current(l);
+      });
+      markers.set(id, { marker, key: markerKey(l, lang) });
+      fresh.push(marker);
+    }
+    if (fresh.length) group.addLayers(fresh);
+  }, [listings, lang]);
+
+  return null;
+}
+
+const markerKey = (l: ListingRead, lang: Lang) =>
+  `${l.property.latitude},${l.property.longitude},${l.listing_type},${listingTitle(l, lang)},${l.updated_at}`;

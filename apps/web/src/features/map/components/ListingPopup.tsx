@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListingRead } from '@manzil/shared';
+import { listingTitle, mediaSrc, mediaSrcSet, placeName, priceText, type Lang } from '../lib/display';
+
+/** The info window of a marker (spec §2): image, title, price, beds, baths, area and a details link. */
+export function ListingPopupContent({ listing, lang }: { listing: ListingRead; lang: Lang }) {
+  const { t } = useTranslation('map');
+  const title = listingTitle(listing, lang);
+  const cover = listing.media[0];
+  const src = mediaSrc(cover, 400);
+  const price = priceText(listing, lang);
+  const p = listing.property;
+  const place = [placeName(p.district, lang), placeName(p.city ?? p.governorate, lang)].filter(Boolean).join(lang === 'ar' ? '، ' : ', ');
+  const href = `/property-details/${listing.id}`;
+  return (
+    <article className="map-popup" aria-label={title}>
+      <Link to={href} className="map-popup-media" tabIndex={-1} aria-hidden="true">
+        {src ? (
+          <img src={src} srcSet={mediaSrcSet(cover) || undefined} sizes="260px" alt="" width={260} height={150} loading="lazy" decoding="async" />
+        ) : (
+          <span className="map-popup-noimage">
+            <i className="bi bi-house-door" aria-hidden="true" />
+          </span>
+        )}
+        <span className={`map-popup-badge map-popup-badge--${listing.listing_type === 'FOR_RENT' ? 'rent' : 'sale'}`}>
+          {t(`listingTypes.${listing.listing_type}`)}
+        </span>
+      </Link>
+      <div className="map-popup-body">
+        <h3 className="map-popup-title">
+          <Link to={href}>{title}</Link>
+        </h3>
+        <p className="map-popup-price">
+          {price ?? t('priceOnRequest')}
+          {price && listing.listing_type === 'FOR_RENT' ? <span className="map-popup-suffix"> {t('perMonth')}</span> : null}
+        </p>
+        <ul className="map-popup-facts">
+          {p.bedrooms != null && (
+            <li>
+              <i className="bi bi-door-closed" aria-hidden="true" /> {t('facts.beds', { count: p.bedrooms })}
+            </li>
+          )}
+          {p.bathrooms != null && (
+            <li>
+              <i className="bi bi-droplet" aria-hidden="true" /> {t('facts.baths', { count: p.bathrooms })}
+            </li>
+          )}
+          {p.area_sqm != null && (
+            <li>
+              <i className="bi bi-aspect-ratio" aria-hidden="true" /> {t('facts.area', { value: p.area_sqm })}
+            </li>
+          )}
+        </ul>
+        {place && <p className="map-popup-place">{place}</p>}
+        <Link to={href} className="btn btn-brand btn-sm w-100 map-popup-link">
+          {t('viewDetails')}
+        </Link>
+      </div>
+    </article>
+  );
+}

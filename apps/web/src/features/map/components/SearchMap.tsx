@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, Polygon, Popup, useMapEvents } from 'react-leaflet';
+import { TIMINGS, type ListingRead } from '@manzil/shared';
+import L from '../../../components/map/leaflet';
+import { MapTileLayer } from '../../../components/map/MapTileLayer';
+import type { Bounds, LatLngPoint } from '../lib/geo';
+import { roundCoord } from '../lib/geo';
+import type { Lang } from '../lib/display';
+import { ListingMarkers } from './ListingMarkers';
+import { ContainerLabel, FitTo, SizeWatcher } from './MapHelpers';
+import { ListingPopupContent } from './ListingPopup';
+import '../map.css';
+
+export interface SearchMapProps {
+  center: [number, number];
+  zoom: number;
+  /** Fit the view to this box (the URL's bounds on load, or a newly drawn area). */
+  fitTo: Bounds | null;
+  /** Bumped to fit the same box again (the same area drawn twice). */
+  fitVersion?: number;
+  polygon: LatLngPoint[] | null;
+  listings: ListingRead[];
+  lang: Lang;
+  /** Called with the visible box on load and 500 ms after the map stops moving. */
+  onBoundsChange: (bounds: Bounds) => void;
+}
+
+/** Box of the current view, rounded inward so re-fitting it never needs a lower zoom. */
+function viewBounds(map: L.Map): Bounds {
+  const b = map.getBounds();
+  const up = (v: number) => Math.ceil(v * 1e6) / 1e6;
+  const down = (v: number) => Math.floor(v * 1e6) / 1e6;
+  return {
+    min_lat: roundCoord(up(b.getSouth())),
+    max_lat: roundCoord(down(b.getNorth())),
+    min_lon: roundCoord(up(Math.max(-180, b.getWest()))),
+    max_lon: roundCoord(down(Math.min(180, b.getEast()))),
+  };
+}
+
+function BoundsWatcher({ onBoundsChange }: { onBoundsChange: (b: Bounds) => void }) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const callback = useRef(onBoundsChange);
+  callback.current = onBoundsChange;
+  const map = useMapEvents({
+    movestart: () => clearTimeout(timer.current),
+    moveend: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => callback.current(viewBounds(map)), TIMINGS.mapDebounceMs);
+    },
+  });
+  useEffect(() => {
+    // The first box goes out at once: nothing to debounce before the first results.
+    map.whenReady(() => callback.current(viewBounds(map)));
+    return () => clearTimeout(timer.current);
+  }, [map]);
+  return null;
+}
+
+/** The Leaflet part of /search-map; lazily loaded so Leaflet never lands outside map pages. */
+export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon, listings, lang, onBoundsChange }: SearchMapProps) {
+  const { t } = useTranslation('map');
+  const [selected, setSelected] = useState<ListingRead | null>(null);
+  const onSelect = useCallback((l: ListingRead) => setSelected(l), []);
+  const clusterLabel = useCallback((n: number) => t('clusterLabel', { count: n }), [t]);
+
+  // A listing that left the results (filters or area changed) closes its popup.
+  useEffect(() => {
+    if (selected && !listings.some((l) => l.id === selected.id)) setSelected(null);
+  }, [listings, selected]);
+
+  return (
+    <MapContainer
+      center={center}
+      zoom={zoom}
+      className="search-map"
+      scrollWheelZoom
+    >
+      <MapTileLayer />
+      <ContainerLabel label={t('mapLabel')} />
+      <SizeWatcher />
+      <FitTo bounds={fitTo} version={fitVersion} />
+      <BoundsWatcher onBoundsChange={onBoundsChange} />
+      {polygon && (
+        <Polygon
+          positions={polygon.map((p) => [p.lat, p.lng] as [number, number])}
+          pathOptions={{ color: '#0b5d56', weight: 2, fillOpacity: 0.08, dashArray: '6 4' }}
+          interactive={false}
+        />
+      )}
+      <ListingMarkers listings={listings} lang={lang} onSelect={onSelect} clusterLabel={clusterLabel} />
+      {selected && (
+        <Popup
+          key={selected.id}
+          position={[selected.property.latitude!, selected.property.longitude!]}
+          offset={[0, -26]}
+          minWidth={240}
+          maxWidth={280}
+          autoPanPadding={[24, 24]}
+          eventHandlers={{ remove: () => setSelected((s) => (s?.id === selected.id ? null : s)) }}
+        >
+          <ListingPopupContent listing={selected} lang={lang} />
+        </Popup>
+      )}
+    </MapContainer>
+  );
+}

@@ -1,0 +1,49 @@
+import { formatPrice, type ListingRead, type MediaItem } from '@manzil/shared';
+import { mediaUrl } from '../../../api/client';
+
+/** How a listing reads on the map popup and the details page, in the visitor's language. */
+
+export type Lang = 'ar' | 'en';
+
+type Named = { name_en: string; name_ar: string } | null | undefined;
+
+export function placeName(place: Named, lang: Lang): string {
+  if (!place) return '';
+  return (lang === 'ar' ? place.name_ar || place.name_en : place.name_en || place.name_ar) ?? '';
+}
+
+/** Title in the current language; English falls back to Arabic (spec §5 fallbacks). */
+export function listingTitle(l: Pick<ListingRead, 'title_ar' | 'title_en'>, lang: Lang): string {
+  return (lang === 'ar' ? l.title_ar || l.title_en : l.title_en || l.title_ar) ?? '';
+}
+
+export function listingDescription(l: Pick<ListingRead, 'description_ar' | 'description_en'>, lang: Lang): string {
+  return (lang === 'ar' ? l.description_ar || l.description_en : l.description_en || l.description_ar) ?? '';
+}
+
+/** "USD 1,200" or null when the price is empty (the caller shows "price on request"). */
+export function priceText(l: Pick<ListingRead, 'price' | 'currency'>, lang: Lang): string | null {
+  return formatPrice(l.price, l.currency, lang);
+}
+
+/** srcset of the WebP variants ("url 400w, url 960w, …"); empty when the item has none. */
+export function mediaSrcSet(item: Pick<MediaItem, 'variants'> | undefined): string {
+  if (!item?.variants?.length) return '';
+  return [...item.variants]
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${mediaUrl(v.url)} ${v.width}w`)
+    .join(', ');
+}
+
+/** The smallest variant at least `minWidth` wide (else the largest), for thumbnails and popups. */
+export function mediaSrc(item: Pick<MediaItem, 'variants' | 'file_url'> | undefined, minWidth = 0): string | null {
+  if (!item) return null;
+  const sorted = [...(item.variants ?? [])].sort((a, b) => a.width - b.width);
+  const pick = sorted.find((v) => v.width >= minWidth) ?? sorted[sorted.length - 1];
+  return mediaUrl(pick?.url ?? item.file_url);
+}
+
+export function hasCoordinates(l: ListingRead): boolean {
+  const { latitude, longitude } = l.property ?? {};
+  return typeof latitude === 'number' && typeof longitude === 'number' && Number.isFinite(latitude) && Number.isFinite(longitude);
+}
