@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { listingContactBody, LIMITS, MESSAGES, TIMINGS, type ListingContactBody } from '@manzil/shared';
+import { translateApiError } from '../../../i18n/translate-api-error';
+import { useAuth } from '../../account/auth-context';
+import { contactErrorMessage, useListingMessage } from '../api';
+import { ContactField } from './ContactField';
+import { useFormStatus } from './useFormStatus';
+import '../contact.css';
+
+interface Values {
+  sender_name: string;
+  sender_email: string;
+  message: string;
+}
+
+/**
+ * The details page's "contact the owner" form (spec §2, §4, §5): full name, e-mail, message of at least
+ * 10 characters; idle → sending (fields disabled, 'Sending...') → success (shown 5 s, form cleared) or
+ * error (the server's detail, else the generic failure). The owner sees the form disabled with
+ * 'This is your property listing'.
+ */
+export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ownerId: number }) {
+  const { t } = useTranslation('contact');
+  const { user } = useAuth();
+  const isOwner = user != null && user.id === ownerId;
+  const send = useListingMessage(listingId);
+  const { status, succeed, fail, clear } = useFormStatus(TIMINGS.contactSuccessMs);
+  const empty: Values = { sender_name: user?.full_name ?? '', sender_email: user?.email ?? '', message: '' };
+  const form = useForm<Values>({
+    resolver: zodResolver(listingContactBody) as unknown as Resolver<Values>,
+    values: empty,
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors } = form.formState;
+  const sending = send.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    clear();
+    try {
+      await send.mutateAsync(values as ListingContactBody); // already trimmed by the schema
+      form.reset({ ...empty, message: '' });
+      succeed();
+    } catch (error) {
+      fail(contactErrorMessage(error));
+    }
+  });
+
+  return (
+    <section className="card shadow-sm contact-owner-card" aria-labelledby={`contact-owner-${listingId}`}>
+      <div className="card-body">
+        <h2 id={`contact-owner-${listingId}`} className="h5 mb-3">
+          <i className="bi bi-chat-dots me-2 text-primary" aria-hidden="true" />
+          {t('ownerForm.title')}
+        </h2>
+        {isOwner && (
+          <div className="alert alert-info py-2 small" role="note">
+            <i className="bi bi-house-check me-2" aria-hidden="true" />
+            {translateApiError(t, MESSAGES.ownListing)}
+          </div>
+        )}
+        <form noValidate onSubmit={onSubmit} onInput={clear}>
+          <fieldset disabled={sending || isOwner}>
+            <ContactField label={t('ownerForm.fullName')} error={errors.sender_name?.message} required>
+              {(p) => <input {...p} {...form.register('sender_name')} type="text" autoComplete="name" maxLength={LIMITS.nameMax * 2} />}
+            </ContactField>
+            <ContactField label={t('ownerForm.email')} error={errors.sender_email?.message} required>
+              {(p) => <input {...p} {...form.register('sender_email')} type="email" autoComplete="email" dir="ltr" maxLength={LIMITS.emailMax} />}
+            </ContactField>
+            <ContactField label={t('ownerForm.message')} error={errors.message?.message} required>
+              {(p) => (
+                <textarea
+                  {...p}
+                  {...form.register('message')}
+                  rows={4}
+                  maxLength={LIMITS.messageMax}
+                  placeholder={t('ownerForm.messagePlaceholder')}
+                />
+              )}
+            </ContactField>
+            <button type="submit" className="btn btn-primary w-100">
+              {sending ? (
+                <>
+                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                  {t('sending')}
+                </>
+              ) : (
+                <>
+                  <i className="bi bi-send me-2" aria-hidden="true" />
+                  {t('ownerForm.send')}
+                </>
+              )}
+            </button>
+          </fieldset>
+        </form>
+        <div aria-live="polite" className="mt-3">
+          {status.kind === 'success' && (
+            <div className="alert alert-success mb-0" role="status">
+              {translateApiError(t, MESSAGES.sendSuccess)}
+            </div>
+          )}
+          {status.kind === 'error' && (
+            <div className="alert alert-danger mb-0" role="alert">
+              {translateApiError(t, status.message)}
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default ContactOwnerForm;
