@@ -85,7 +85,8 @@ export const searchBody = z
 export type SearchBody = z.infer<typeof searchBody>;
 export type SearchBodyInput = z.input<typeof searchBody>;
 
-export const searchResult = z.object({ items: z.array(listingRead), total: z.number().int() });
+/** `total` stops at 10,000; `total_capped` says there are more (show "10,000+"). */
+export const searchResult = z.object({ items: z.array(listingRead), total: z.number().int(), total_capped: z.boolean() });
 export type SearchResult = z.infer<typeof searchResult>;
 
 /** GET /listings/stats/by-city: approved, active listings per governorate (the /properties-by-city page). */

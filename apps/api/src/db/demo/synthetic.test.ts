@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, http, type TestApp } from '../../../test/helpers.js';
+import { generateSyntheticListings } from '../synthetic.js';
+
+describe('synthetic listings for benchmarks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('bulk-inserts N listings spread over governorates, types and prices, searchable like real ones', async () => {
+    const started = Date.now();
+    expect(await generateSyntheticListings(t.db, 3000, { batchSize: 1000, rates: t.config.EXCHANGE_RATES })).toBe(3000);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const rows = await t.db.selectFrom('listings').select(['governorate_id', 'property_type', 'status', 'price_usd', 'location']).execute();
+    expect(rows).toHaveLength(3000);
+    expect(new Set(rows.map((r) => r.governorate_id)).size).toBeGreaterThan(10);
+    expect(new Set(rows.map((r) => r.property_type)).size).toBe(6);
+    const approved = rows.filter((r) => r.status === 'approved').length;
+    expect(approved).toBeGreaterThan(2600);
+    expect(approved).toBeLessThan(3000);
+    expect(rows.every((r) => r.location != null && (r.price_usd ?? 0) > 0)).toBe(true);
+    const res = await http(t.url, 'POST', '/api/v1/listings/search', { body: { governorate_id: 3, listing_type: 'FOR_RENT', limit: 5 } });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(50);
+  });
+});
