@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { defineConfig, version as viteVersion, type Plugin, type PluginOption } from 'vite';
 
 const require = createRequire(import.meta.url);
 
@@ -65,6 +65,28 @@ function sharedIsPure(): Plugin {
   };
 }
 
+/**
+ * @vitejs/plugin-react is hoisted to the repository root, where it finds vitest's Vite 8 rather than this
+ * workspace's Vite 7; it then configures Vite 8-only features (oxc, the native refresh wrapper) and the
+ * dev server fails ("Missing field `moduleType`"). When the majors differ we leave the plugin out: Vite's
+ * esbuild still compiles JSX from tsconfig ("jsx": "react-jsx"); only Fast Refresh is lost (edits reload
+ * the page). The lasting fix is one Vite major in the tree (root devDependency "vite": "^7" or moving
+ * apps/web to Vite 8); then this returns the plugin again.
+ */
+function reactPlugin(): PluginOption {
+  try {
+    const pluginEntry = require.resolve('@vitejs/plugin-react');
+    const seen = JSON.parse(readFileSync(createRequire(pluginEntry).resolve('vite/package.json'), 'utf8')) as {
+      version: string;
+    };
+    if (seen.version.split('.')[0] !== viteVersion.split('.')[0]) return null;
+  } catch {
+    // cannot tell: use the plugin
+  }
+  // Its types name the root's Vite 8; at run time it supports Vite 7.
+  return react() as unknown as PluginOption;
+}
+
 /** Split vendors so the home route stays small; map code only ever loads with a map page. */
 function manualChunks(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
@@ -82,9 +104,7 @@ function manualChunks(id: string): string | undefined {
 }
 
 export default defineConfig({
-  // @vitejs/plugin-react is hoisted to the root next to vitest's Vite 8, so its types name that Vite; at run
-  // time it supports this workspace's Vite 7.
-  plugins: [react() as unknown as PluginOption, bootstrapStylesheets(), sharedIsPure()],
+  plugins: [reactPlugin(), bootstrapStylesheets(), sharedIsPure()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
@@ -105,6 +125,11 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: { manualChunks },
+      // "use client" banners of react-router, TanStack Query and react-bootstrap mean nothing in a SPA.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
     },
   },
 });

@@ -20,6 +20,21 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+const PLURAL_SUFFIX = /_(?:ordinal_)?(zero|one|two|few|many|other)$/;
+
+/** key without plural suffix → the plural categories present (empty set for a plain key). */
+function baseKeys(flat: Map<string, string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const key of flat.keys()) {
+    const m = PLURAL_SUFFIX.exec(key);
+    const base = m ? key.slice(0, m.index) : key;
+    const forms = out.get(base) ?? new Set<string>();
+    if (m) forms.add(m[1]!);
+    out.set(base, forms);
+  }
+  return out;
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {
@@ -33,12 +48,29 @@ describe('locale files', () => {
   it.each([...NAMESPACES])('%s: ar and en have the same keys and placeholders, no empty texts', (ns) => {
     const ar = flatten(load('ar', ns));
     const en = flatten(load('en', ns));
-    expect([...ar.keys()].filter((k) => !en.has(k)), 'keys only in ar').toEqual([]);
-    expect([...en.keys()].filter((k) => !ar.has(k)), 'keys only in en').toEqual([]);
+    // Plural keys differ by language (Arabic: zero/one/two/few/many/other, English: one/other), so keys are
+    // compared without their plural suffix, and each language must have every category it needs.
+    const arBases = baseKeys(ar);
+    const enBases = baseKeys(en);
+    expect([...arBases.keys()].filter((k) => !enBases.has(k)), 'keys only in ar').toEqual([]);
+    expect([...enBases.keys()].filter((k) => !arBases.has(k)), 'keys only in en').toEqual([]);
+    for (const [lng, bases] of [['ar', arBases], ['en', enBases]] as const) {
+      const needed = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+      for (const [base, forms] of bases) {
+        if (forms.size === 0) continue;
+        for (const category of needed) {
+          expect(forms.has(category), `${lng} ${ns}:${base}_${category} (plural form missing)`).toBe(true);
+        }
+      }
+    }
     for (const [key, text] of ar) {
       expect(text.trim(), `ar ${ns}:${key}`).not.toBe('');
-      expect(placeholders(text), `placeholders of ${ns}:${key}`).toEqual(placeholders(en.get(key)!));
+      const counterpart = en.get(key) ?? en.get(key.replace(PLURAL_SUFFIX, '_other'));
+      if (counterpart !== undefined && (!PLURAL_SUFFIX.test(key) || key.endsWith('_other'))) {
+        expect(placeholders(text), `placeholders of ${ns}:${key}`).toEqual(placeholders(counterpart));
+      }
     }
+    for (const [key, text] of en) expect(text.trim(), `en ${ns}:${key}`).not.toBe('');
   });
 
   it('errors has every MESSAGES key; English identical to MESSAGES, Arabic translated', () => {
