@@ -1,6 +1,675 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  CURRENCIES,
+  LISTING_TYPES,
+  MAP,
+  MESSAGES,
+  PROPERTY_TYPES,
+  TIMINGS,
+  WINDOW_EVENTS,
+  type ListingRead,
+  type MediaItem,
+} from '@manzil/shared';
+import { ApiError, getToken } from '../../../api/client';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { translateApiError, translateError } from '../../../i18n/translate-api-error';
+import { useAuth } from '../../account/auth-context';
+import { choicesQuery, createListing, deleteImage, listingForEditQuery, updateListing, uploadImage } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { FormField } from '../components/FormField';
+import { ImagesField, type PendingImage } from '../components/ImagesField';
+import { LocationFields, type LocationChange } from '../components/LocationFields';
+import { StepIndicator } from '../components/StepIndicator';
+import {
+  DEFAULT_VALUES,
+  REQUIRED_FIELDS,
+  ROOM_FIELDS,
+  addressFromChain,
+  checkImages,
+  focusFor,
+  isRoomless,
+  toCoordinate,
+  toPayload,
+  validate,
+  valuesFromListing,
+  type FieldName,
+  type ImageProblem,
+  type ListingFormValues,
+} from '../form';
+import { storeListingSuccess } from '../hooks/useListingSuccessBanner';
+import '../owner.css';
 
-/** Placeholder: the owner feature replaces this page. */
+// Leaflet is only ever fetched with this chunk (spec: maps load only where a map is shown).
+const MapPicker = lazy(() => import('../components/MapPicker'));
+
+type Banner = { kind: 'success' | 'warning' | 'danger' | 'info'; text: string };
+type Status = 'idle' | 'saving' | 'uploading' | 'uploadFailed' | 'success';
+
+/** The shared schema decides (one rule set for browser and server); errors carry owner:validation keys. */
+const resolver: Resolver<ListingFormValues> = async (values) => {
+  const found = validate(values);
+  const keys = Object.keys(found) as FieldName[];
+  if (keys.length === 0) return { values, errors: {} };
+  const errors: FieldErrors<ListingFormValues> = {};
+  for (const k of keys) errors[k] = { type: found[k]!, message: found[k]! };
+  return { values: {}, errors };
+};
+
+/** /add-property and /edit-property/{id} (spec §2): one form; with an id it edits. */
 export default function AddPropertyPage() {
-  return <PlaceholderPage titleKey="addProperty" />;
+  const { id } = useParams();
+  const { t } = useTranslation('owner');
+  const { user, token, isLoading } = useAuth();
+  usePageTitle(id ? t('addProperty.editTitle') : t('addProperty.title'));
+
+  if (!token && !isLoading) return <LockNotice />;
+  if (!user) return <PageSpinner label={t('addProperty.messages.loadingProperty')} />;
+  if (id) return <EditLoader id={id} />;
+  return <ListingForm key="new" listing={null} />;
+}
+
+function PageSpinner({ label }: { label: string }) {
+  return (
+    <section className="container page-section" aria-busy="true">
+      <div className="d-flex justify-content-center align-items-center gap-2 py-5" role="status">
+        <span className="spinner-border text-brand" aria-hidden="true" />
+        <span className="text-body-secondary">{label}</span>
+      </div>
+    </section>
+  );
+}
+
+/** Signed out: the lock notice with sign in (opens the login dialog) and go back home (spec §2). */
+function LockNotice() {
+  const { t } = useTranslation('owner');
+  return (
+    <section className="container page-section">
+      <div className="owner-lock text-center mx-auto" data-testid="owner-lock">
+        <i className="bi bi-lock owner-lock-icon" aria-hidden="true" />
+        <h1 className="h3 mt-3">{t('addProperty.messages.lockTitle')}</h1>
+        <p className="text-body-secondary">{t('addProperty.messages.loginRequired')}</p>
+        <p className="text-body-secondary small">{t('addProperty.messages.lockText')}</p>
+        <div className="d-flex flex-wrap justify-content-center gap-2 mt-3">
+          <button type="button" className="btn btn-brand" onClick={() => window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.openLoginModal))}>
+            <i className="bi bi-box-arrow-in-right me-2 flip-rtl" aria-hidden="true" />
+            {t('addProperty.messages.signIn')}
+          </button>
+          <Link to="/" className="btn btn-outline-secondary">
+            <i className="bi bi-house me-2" aria-hidden="true" />
+            {t('addProperty.messages.goHome')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Edit mode: the listing is loaded with the token (the owner may edit a pending or rejected one). */
+function EditLoader({ id }: { id: string }) {
+  const { t } = useTranslation('owner');
+  const { token } = useAuth();
+  const q = useQuery(listingForEditQuery(id, token));
+  if (q.isPending) return <PageSpinner label={t('addProperty.messages.loadingProperty')} />;
+  if (q.isError) {
+    return (
+      <section className="container page-section">
+        <h1 className="page-title">{t('addProperty.editTitle')}</h1>
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-testid="load-failed">
+          <span className="flex-grow-1">
+            {translateApiError(t, MESSAGES.loadPropertyDataFailed)}: {translateError(t, q.error)}
+          </span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void q.refetch()}>
+            {t('myProperties.tryAgain')}
+          </button>
+        </div>
+        <Link to="/my-properties" className="btn btn-outline-secondary">
+          {t('myProperties.title')}
+        </Link>
+      </section>
+    );
+  }
+  return <ListingForm key={q.data.id} listing={q.data} />;
+}
+
+let pendingSeq = 0;
+
+function ListingForm({ listing }: { listing: ListingRead | null }) {
+  const { t, i18n } = useTranslation('owner');
+  const ar = i18n.language.startsWith('ar');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const editing = listing != null;
+  const notOwner = editing && user != null && listing.owner_id !== user.id;
+
+  const form = useForm<ListingFormValues>({
+    defaultValues: listing ? valuesFromListing(listing) : DEFAULT_VALUES,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+  const { register, handleSubmit, setValue, getValues, control, formState, clearErrors } = form;
+  const errors = formState.errors;
+
+  const choices = useQuery(choicesQuery);
+  // On failure the built-in property types are used silently (spec §7).
+  const propertyTypes = choices.data?.property_types.map((c) => c.value).filter((v) => (PROPERTY_TYPES as readonly string[]).includes(v)) ?? [...PROPERTY_TYPES];
+  const choiceLabel = (kind: 'property_types' | 'listing_types', value: string) => {
+    const c = choices.data?.[kind].find((x) => x.value === value);
+    if (c) return ar ? c.label_ar : c.label_en;
+    return t(`addProperty.${kind === 'property_types' ? 'propertyTypes' : 'listingTypes'}.${value}`);
+  };
+
+  const watched = useWatch({ control });
+  const propertyType = watched.property_type ?? 'APARTMENT';
+  const listingType = watched.listing_type ?? 'FOR_SALE';
+  const roomless = isRoomless(propertyType);
+
+  // LAND clears and disables bedrooms, bathrooms and build year (spec §4).
+  useEffect(() => {
+    if (!roomless) return;
+    for (const f of ROOM_FIELDS) if (getValues(f)) setValue(f, '', { shouldDirty: true });
+    clearErrors([...ROOM_FIELDS]);
+  }, [roomless, getValues, setValue, clearErrors]);
+
+  // ---- map ----
+  const initialPoint = listing?.property.latitude != null && listing.property.longitude != null ? listing.property : null;
+  const [focus, setFocus] = useState<{ center: [number, number]; zoom: number; key: string }>(() =>
+    initialPoint
+      ? { center: [initialPoint.latitude!, initialPoint.longitude!], zoom: MAP.zoomWithCoordinates, key: 'initial' }
+      : { center: MAP.defaultCenter, zoom: MAP.defaultZoom, key: 'initial' },
+  );
+  const lat = toCoordinate(watched.latitude ?? '', 90);
+  const lng = toCoordinate(watched.longitude ?? '', 180);
+  const point = lat != null && lng != null && (watched.latitude ?? '').trim() && (watched.longitude ?? '').trim() ? { lat, lng } : null;
+
+  const onPick = useCallback(
+    (la: number, lo: number) => {
+      setValue('latitude', String(la), { shouldDirty: true });
+      setValue('longitude', String(lo), { shouldDirty: true });
+      clearErrors(['latitude', 'longitude']);
+    },
+    [setValue, clearErrors],
+  );
+  const focusTypedPoint = () => {
+    const la = toCoordinate(getValues('latitude'), 90);
+    const lo = toCoordinate(getValues('longitude'), 180);
+    if (la != null && lo != null && getValues('latitude').trim() && getValues('longitude').trim()) {
+      setFocus({ center: [la, lo], zoom: MAP.zoomWithCoordinates, key: `typed-${la},${lo}` });
+    }
+  };
+
+  // ---- location: address auto-fill and map zoom per level ----
+  const lastAuto = useRef({ en: '', ar: '' });
+  const onLocation = ({ level, chain }: LocationChange) => {
+    const addr = addressFromChain(chain);
+    for (const [field, text, key] of [
+      ['address_details_en', addr.en, 'en'],
+      ['address_details_ar', addr.ar, 'ar'],
+    ] as const) {
+      const current = getValues(field).trim();
+      // Only an empty field, or one we filled ourselves, follows the chosen places.
+      if (!current || current === lastAuto.current[key]) setValue(field, text, { shouldDirty: true });
+      lastAuto.current[key] = text;
+    }
+    const index = level ? ['governorate', 'district', 'uzlah', 'village'].indexOf(level) : -1;
+    setFocus({ ...focusFor(level, index >= 0 ? chain[index] : null, chain[0]), key: `loc-${chain.map((p) => p?.id ?? '').join('-')}` });
+  };
+
+  // ---- images ----
+  const [existing, setExisting] = useState<MediaItem[]>(listing?.media ?? []);
+  const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
+  const [confirmImage, setConfirmImage] = useState<MediaItem | null>(null);
+  const [imageMessage, setImageMessage] = useState<Banner | null>(null);
+  const [pending, setPending] = useState<PendingImage[]>([]);
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const [imageProblem, setImageProblem] = useState<ImageProblem | null>(null);
+
+  useEffect(() => () => pendingRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+
+  // Deleted: message 3 s; failure: 5 s (spec §4).
+  useEffect(() => {
+    if (!imageMessage) return;
+    const ms = imageMessage.kind === 'success' ? TIMINGS.messageShortMs : TIMINGS.messageLongMs;
+    const timer = window.setTimeout(() => setImageMessage(null), ms);
+    return () => window.clearTimeout(timer);
+  }, [imageMessage]);
+
+  const addFiles = (files: File[]) => {
+    const problem = checkImages(files, existing.length + pendingRef.current.length);
+    setImageProblem(problem);
+    if (problem) return; // any violation adds none of the files (spec §5)
+    setPending((list) => [
+      ...list,
+      ...files.map((file) => ({ id: `p${++pendingSeq}`, file, url: URL.createObjectURL(file), progress: 0, status: 'ready' as const })),
+    ]);
+  };
+  const removePending = (id: string) => {
+    setImageProblem(null);
+    setPending((list) => {
+      const gone = list.find((p) => p.id === id);
+      if (gone) URL.revokeObjectURL(gone.url);
+      return list.filter((p) => p.id !== id);
+    });
+  };
+  const patchPending = (id: string, patch: Partial<PendingImage>) => setPending((list) => list.map((p) => (p.id === id ? { ...p, ...patch } : p)));
+
+  const removeExisting = async (image: MediaItem) => {
+    setConfirmImage(null);
+    if (!listing) return;
+    setDeleting((s) => new Set(s).add(image.id));
+    try {
+      await deleteImage(listing.id, image.id);
+      setExisting((list) => list.filter((m) => m.id !== image.id));
+      setImageMessage({ kind: 'success', text: MESSAGES.imageDeleted });
+      void queryClient.invalidateQueries({ queryKey: ['listings'] });
+    } catch {
+      setImageMessage({ kind: 'danger', text: MESSAGES.deleteImageFailed });
+    } finally {
+      setDeleting((s) => {
+        const next = new Set(s);
+        next.delete(image.id);
+        return next;
+      });
+    }
+  };
+
+  // ---- submit ----
+  const [status, setStatus] = useState<Status>('idle');
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const savedId = useRef<number | null>(listing?.id ?? null);
+  const redirectTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const finish = (uploaded: number) => {
+    const text = editing
+      ? translateApiError(t, uploaded > 0 ? MESSAGES.listingUpdatedWithImages : MESSAGES.listingUpdated)
+      : t('addProperty.messages.createSuccess');
+    setStatus('success');
+    setBanner({ kind: 'success', text });
+    void queryClient.invalidateQueries({ queryKey: ['listings'] });
+    if (!editing) {
+      // After a successful create the form resets (spec §4).
+      form.reset(DEFAULT_VALUES);
+      pendingRef.current.forEach((p) => URL.revokeObjectURL(p.url));
+      setPending([]);
+      lastAuto.current = { en: '', ar: '' };
+    }
+    redirectTimer.current = window.setTimeout(() => {
+      const state = storeListingSuccess(text);
+      void navigate('/property', { state });
+    }, TIMINGS.redirectAfterSaveMs);
+  };
+
+  /** Uploads every photo not yet stored, all in parallel, each with its own progress. */
+  const uploadPending = async (listingId: number) => {
+    const queue = pendingRef.current.filter((p) => p.status === 'ready' || p.status === 'error');
+    if (queue.length === 0) return finish(0);
+    setStatus('uploading');
+    const results = await Promise.allSettled(
+      queue.map(async (p) => {
+        patchPending(p.id, { status: 'uploading', progress: 0, error: undefined });
+        try {
+          await uploadImage(listingId, p.file, (percent) => patchPending(p.id, { progress: percent }));
+          patchPending(p.id, { status: 'done', progress: 100 });
+        } catch (e) {
+          patchPending(p.id, { status: 'error', error: e instanceof Error ? e.message : String(e) });
+          throw e;
+        }
+      }),
+    );
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    if (failed > 0) {
+      setStatus('uploadFailed');
+      setBanner({ kind: 'warning', text: t('addProperty.messages.uploadsFailed', { count: failed }) });
+      return;
+    }
+    finish(queue.length);
+  };
+
+  const onValid = async (values: ListingFormValues) => {
+    setBanner(null);
+    if (!getToken()) {
+      setBanner({ kind: 'warning', text: t('addProperty.messages.loginRequired') });
+      window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.openLoginModal));
+      return;
+    }
+    setStatus('saving');
+    let saved: ListingRead;
+    try {
+      const payload = toPayload(values);
+      // After a create whose photos failed, saving again updates that listing instead of making another.
+      saved = savedId.current != null ? await updateListing(savedId.current, payload) : await createListing(payload);
+      savedId.current = saved.id;
+    } catch (e) {
+      const server = e instanceof ApiError ? e.message : null;
+      setBanner({
+        kind: 'danger',
+        text: server
+          ? t('addProperty.messages.errorWithMessage', { message: translateApiError(t, server) })
+          : t(editing ? 'addProperty.messages.updateFailed' : 'addProperty.messages.createFailed'),
+      });
+      setStatus('idle');
+      return;
+    }
+    await uploadPending(saved.id);
+  };
+
+  const onInvalid = () => setBanner({ kind: 'warning', text: t('addProperty.validation.fixErrors') });
+
+  const busy = status === 'saving' || status === 'uploading' || status === 'success';
+  const locked = busy || notOwner;
+  const requiredFilled = REQUIRED_FIELDS.every((f) => String(watched[f] ?? '').trim() !== '');
+  const step: 1 | 2 | 3 = status !== 'idle' || requiredFilled ? 3 : 2;
+  const err = (f: FieldName) => errors[f]?.message;
+
+  const numberInput = (name: FieldName, label: string, opts: { required?: boolean; disabled?: boolean; hint?: string; decimal?: boolean } = {}) => (
+    <FormField label={label} error={err(name)} required={opts.required} hint={opts.hint}>
+      {(p) => (
+        <input
+          {...p}
+          {...register(name)}
+          type="text"
+          inputMode={opts.decimal ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          disabled={opts.disabled}
+          data-testid={`input-${name}`}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <section className="container page-section owner-page">
+      <h1 className="page-title">{editing ? t('addProperty.editTitle') : t('addProperty.title')}</h1>
+      <p className="text-body-secondary">{editing ? t('addProperty.editIntro') : t('addProperty.intro')}</p>
+      <StepIndicator current={step} done={status === 'success'} />
+
+      {notOwner && (
+        <div className="alert alert-warning" role="alert">
+          {t('addProperty.notOwner')}
+        </div>
+      )}
+
+      <FormProvider {...form}>
+        <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate data-testid="listing-form">
+          <fieldset disabled={locked} className="owner-fieldset">
+            {/* Step 1: listing type */}
+            <div className="owner-card" id="owner-step-1">
+              <h2 className="owner-card-title">
+                <span className="owner-card-num" aria-hidden="true">1</span>
+                {t('addProperty.sections.type')}
+              </h2>
+              <div className="row g-3">
+                <div className="col-md-6">
+                  <div className="form-label" id="listing-type-label">
+                    {t('addProperty.fields.listingType')}
+                  </div>
+                  <div className="btn-group w-100" role="radiogroup" aria-labelledby="listing-type-label">
+                    {LISTING_TYPES.map((lt) => (
+                      <label key={lt} className={`btn ${listingType === lt ? 'btn-brand' : 'btn-outline-brand'}`} data-testid={`listing-type-${lt}`}>
+                        <input type="radio" className="visually-hidden" value={lt} {...register('listing_type')} />
+                        <i className={`bi ${lt === 'FOR_SALE' ? 'bi-tag' : 'bi-key'} me-2`} aria-hidden="true" />
+                        {choiceLabel('listing_types', lt)}
+                      </label>
+                    ))}
+                  </div>
+                </div>
+                <div className="col-md-6">
+                  <FormField label={t('addProperty.fields.propertyType')} error={err('property_type')} required>
+                    {(p) => (
+                      <select {...p} className={p.className.replace('form-control', 'form-select')} {...register('property_type')} data-testid="select-property-type">
+                        {propertyTypes.map((pt) => (
+                          <option key={pt} value={pt}>
+                            {choiceLabel('property_types', pt)}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </FormField>
+                </div>
+              </div>
+            </div>
+
+            {/* Step 2: add information */}
+            <div className="owner-card" id="owner-step-2">
+              <h2 className="owner-card-title">
+                <span className="owner-card-num" aria-hidden="true">2</span>
+                {t('addProperty.sections.details')}
+              </h2>
+              <div className="row g-3">
+                <div className="col-md-6">
+                  <FormField label={t('addProperty.fields.titleAr')} error={err('title_ar')} required>
+                    {(p) => <input {...p} {...register('title_ar')} dir="rtl" lang="ar" maxLength={200} data-testid="input-title_ar" />}
+                  </FormField>
+                </div>
+                <div className="col-md-6">
+                  <FormField label={t('addProperty.fields.titleEn')} error={err('title_en')} hint={t('addProperty.fields.titleEnHint')}>
+                    {(p) => <input {...p} {...register('title_en')} dir="ltr" lang="en" maxLength={200} data-testid="input-title_en" />}
+                  </FormField>
+                </div>
+                <div className="col-md-6">
+                  <FormField label={t('addProperty.fields.descriptionAr')} error={err('description_ar')} required>
+                    {(p) => <textarea {...p} {...register('description_ar')} dir="rtl" lang="ar" rows={4} maxLength={5000} data-testid="input-description_ar" />}
+                  </FormField>
+                </div>
+                <div className="col-md-6">
+                  <FormField label={t('addProperty.fields.descriptionEn')} error={err('description_en')} hint={t('addProperty.fields.descriptionEnHint')}>
+                    {(p) => <textarea {...p} {...register('description_en')} dir="ltr" lang="en" rows={4} maxLength={5000} data-testid="input-description_en" />}
+                  </FormField>
+                </div>
+              </div>
+
+              <h3 className="owner-subtitle">{t('addProperty.sections.price')}</h3>
+              <div className="row g-3">
+                <div className="col-sm-6 col-lg-4">{numberInput('price', t('addProperty.fields.price'), { required: true, decimal: true })}</div>
+                <div className="col-sm-6 col-lg-4">
+                  <FormField label={t('addProperty.fields.currency')} error={err('currency')}>
+                    {(p) => (
+                      <select {...p} className={p.className.replace('form-control', 'form-select')} {...register('currency')} data-testid="select-currency">
+                        {CURRENCIES.map((c) => (
+                          <option key={c} value={c}>
+                            {t(`addProperty.currencies.${c}`)}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </FormField>
+                </div>
+                <div className="col-sm-6 col-lg-4">{numberInput('old_price', t('addProperty.fields.oldPrice'), { decimal: true, hint: t('addProperty.fields.oldPriceHint') })}</div>
+              </div>
+
+              <h3 className="owner-subtitle">{t('addProperty.sections.features')}</h3>
+              <div className="row g-3">
+                <div className="col-6 col-lg-4">{numberInput('area_sqm', t('addProperty.fields.area'), { required: true })}</div>
+                <div className="col-6 col-lg-4">{numberInput('bedrooms', t('addProperty.fields.bedrooms'), { disabled: roomless })}</div>
+                <div className="col-6 col-lg-4">{numberInput('bathrooms', t('addProperty.fields.bathrooms'), { disabled: roomless })}</div>
+                <div className="col-6 col-lg-4">{numberInput('parking_spaces', t('addProperty.fields.parking'))}</div>
+                <div className="col-6 col-lg-4">{numberInput('build_year', t('addProperty.fields.buildYear'), { disabled: roomless })}</div>
+                {roomless && (
+                  <div className="col-12">
+                    <p className="form-text mt-0" data-testid="land-hint">
+                      <i className="bi bi-info-circle me-1" aria-hidden="true" />
+                      {t('addProperty.fields.landHint')}
+                    </p>
+                  </div>
+                )}
+              </div>
+
+              <h3 className="owner-subtitle">{t('addProperty.sections.location')}</h3>
+              <LocationFields onChange={onLocation} disabled={locked} />
+              <div className="row g-3 mt-0">
+                <div className="col-md-6">
+                  <FormField label={t('addProperty.fields.addressAr')} error={err('address_details_ar')} hint={t('addProperty.fields.addressHint')}>
+                    {(p) => <input {...p} {...register('address_details_ar')} dir="rtl" lang="ar" maxLength={500} data-testid="input-address_ar" />}
+                  </FormField>
+                </div>
+                <div className="col-md-6">
+                  <FormField label={t('addProperty.fields.addressEn')} error={err('address_details_en')}>
+                    {(p) => <input {...p} {...register('address_details_en')} dir="ltr" lang="en" maxLength={500} data-testid="input-address_en" />}
+                  </FormField>
+                </div>
+              </div>
+
+              <h3 className="owner-subtitle">{t('addProperty.sections.map')}</h3>
+              <Suspense
+                fallback={
+                  <div className="owner-map owner-map-loading" style={{ height: MAP.pickerHeightPx }} role="status">
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                    {t('addProperty.map.loading')}
+                  </div>
+                }
+              >
+                <MapPicker point={point} focus={focus} onPick={onPick} />
+              </Suspense>
+              <div className="row g-3 mt-0 align-items-start">
+                <div className="col-6 col-md-4">
+                  <FormField label={t('addProperty.fields.latitude')} error={err('latitude')}>
+                    {(p) => <input {...p} {...register('latitude', { onBlur: focusTypedPoint })} inputMode="decimal" dir="ltr" autoComplete="off" data-testid="input-latitude" />}
+                  </FormField>
+                </div>
+                <div className="col-6 col-md-4">
+                  <FormField label={t('addProperty.fields.longitude')} error={err('longitude')}>
+                    {(p) => <input {...p} {...register('longitude', { onBlur: focusTypedPoint })} inputMode="decimal" dir="ltr" autoComplete="off" data-testid="input-longitude" />}
+                  </FormField>
+                </div>
+                <div className="col-md-4 d-flex align-items-md-end owner-coords-actions">
+                  {point && (
+                    <button
+                      type="button"
+                      className="btn btn-outline-secondary btn-sm"
+                      onClick={() => {
+                        setValue('latitude', '', { shouldDirty: true });
+                        setValue('longitude', '', { shouldDirty: true });
+                      }}
+                    >
+                      <i className="bi bi-x-circle me-1" aria-hidden="true" />
+                      {t('addProperty.fields.clearPoint')}
+                    </button>
+                  )}
+                </div>
+                <div className="col-12">
+                  <p className="form-text mt-0">{t('addProperty.fields.coordinatesHint')}</p>
+                </div>
+              </div>
+
+              <h3 className="owner-subtitle">{t('addProperty.sections.images')}</h3>
+              <div aria-live="polite">
+                {imageMessage && (
+                  <div className={`alert alert-${imageMessage.kind} py-2`} role={imageMessage.kind === 'danger' ? 'alert' : 'status'} data-testid="image-message">
+                    {translateApiError(t, imageMessage.text)}
+                  </div>
+                )}
+              </div>
+              <ImagesField
+                existing={existing}
+                deletingIds={deleting}
+                onDeleteExisting={setConfirmImage}
+                pending={pending}
+                onAdd={addFiles}
+                onRemove={removePending}
+                problem={imageProblem}
+                disabled={locked}
+              />
+            </div>
+
+            {/* Step 3: publish */}
+            <div className="owner-card" id="owner-step-3">
+              <h2 className="owner-card-title">
+                <span className="owner-card-num" aria-hidden="true">3</span>
+                {t('addProperty.sections.publish')}
+              </h2>
+              {editing && listing && (
+                <div className="mb-3" data-testid="status-panel">
+                  <p className="mb-1">
+                    {t('addProperty.statusNote', { status: t(`myProperties.status.${listing.status}`) })}{' '}
+                    <span className={`badge text-bg-${listing.status === 'approved' ? 'success' : listing.status === 'rejected' ? 'danger' : 'warning'}`}>
+                      {t(`myProperties.status.${listing.status}`)}
+                    </span>
+                  </p>
+                  {listing.status === 'rejected' && (
+                    <p className="text-danger mb-1">{listing.rejection_reason ? t('addProperty.rejectedReason', { reason: listing.rejection_reason }) : t('myProperties.noReason')}</p>
+                  )}
+                  <p className="form-text mt-0">{t('addProperty.resubmitNote')}</p>
+                  <div className="row">
+                    <div className="col-sm-6 col-lg-4">
+                      <FormField label={t('addProperty.fields.availability')} error={err('availability')}>
+                        {(p) => (
+                          <select {...p} className={p.className.replace('form-control', 'form-select')} {...register('availability')} data-testid="select-availability">
+                            <option value="available">{t('addProperty.availability.available')}</option>
+                            {(listingType === 'FOR_SALE' || watched.availability === 'sold') && <option value="sold">{t('addProperty.availability.sold')}</option>}
+                            {(listingType === 'FOR_RENT' || watched.availability === 'rented') && <option value="rented">{t('addProperty.availability.rented')}</option>}
+                          </select>
+                        )}
+                      </FormField>
+                    </div>
+                  </div>
+                </div>
+              )}
+              <div className="form-check form-switch mb-3">
+                <input className="form-check-input" type="checkbox" role="switch" id="owner-is-active" {...register('is_active')} />
+                <label className="form-check-label" htmlFor="owner-is-active">
+                  {t('addProperty.fields.isActive')}
+                </label>
+                <div className="form-text mt-0">{t('addProperty.fields.isActiveHint')}</div>
+              </div>
+
+              <div aria-live="polite">
+                {banner && (
+                  <div className={`alert alert-${banner.kind}`} role={banner.kind === 'danger' ? 'alert' : 'status'} data-testid="form-banner">
+                    <i className={`bi bi-${banner.kind === 'success' ? 'check-circle' : 'exclamation-triangle'} me-2`} aria-hidden="true" />
+                    {banner.text}
+                    {status === 'success' && <div className="small mt-1">{t('addProperty.messages.redirecting')}</div>}
+                  </div>
+                )}
+              </div>
+              {status === 'uploadFailed' && (
+                <div className="d-flex flex-wrap gap-2 mb-3">
+                  <button type="button" className="btn btn-brand" onClick={() => savedId.current != null && void uploadPending(savedId.current)}>
+                    <i className="bi bi-arrow-repeat me-2" aria-hidden="true" />
+                    {t('addProperty.messages.retryUploads')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary"
+                    onClick={() => {
+                      setPending((list) => list.filter((p) => p.status === 'done'));
+                      finish(0);
+                    }}
+                  >
+                    {t('addProperty.messages.continueWithout')}
+                  </button>
+                </div>
+              )}
+              <div className="d-flex flex-wrap gap-2 justify-content-end">
+                <Link to={editing ? '/my-properties' : '/'} className={`btn btn-outline-secondary${busy ? ' disabled' : ''}`} aria-disabled={busy}>
+                  {t('addProperty.cancel')}
+                </Link>
+                <button type="submit" className="btn btn-brand btn-lg" disabled={locked || status === 'uploadFailed'} data-testid="submit-listing">
+                  {(status === 'saving' || status === 'uploading') && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+                  {status === 'saving' ? t('addProperty.saving') : status === 'uploading' ? t('addProperty.uploadingImages') : editing ? t('addProperty.save') : t('addProperty.submit')}
+                </button>
+              </div>
+            </div>
+          </fieldset>
+        </form>
+      </FormProvider>
+
+      <ConfirmDialog
+        show={confirmImage != null}
+        title={t('addProperty.images.deleteConfirmTitle')}
+        question={t('addProperty.images.deleteConfirmTitle')}
+        detail={t('addProperty.images.deleteConfirm')}
+        confirmLabel={t('addProperty.images.delete')}
+        onConfirm={() => confirmImage && void removeExisting(confirmImage)}
+        onCancel={() => setConfirmImage(null)}
+      />
+    </section>
+  );
 }

@@ -1,6 +1,2 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
-
-/** Placeholder: the owner feature replaces this page. */
-export default function EditPropertyPage() {
-  return <PlaceholderPage titleKey="editProperty" />;
-}
+/** /edit-property/{id}: the same screen as /add-property (spec §2); with an id it loads and edits. */
+export { default } from './AddPropertyPage';

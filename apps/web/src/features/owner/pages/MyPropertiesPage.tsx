@@ -1,6 +1,342 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, type ListingRead } from '@manzil/shared';
+import { mediaUrl } from '../../../api/client';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { translateApiError, translateError } from '../../../i18n/translate-api-error';
+import { useAuth } from '../../account/auth-context';
+import { MY_LISTINGS_PAGE, deleteListing, fetchMyListings, myListingsKey } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import '../owner.css';
 
-/** Placeholder: the owner feature replaces this page. */
+type Banner = { kind: 'success' | 'danger'; text: string };
+
+/** Counts for the stat cards, from the owner's real listings (DESIGN §6: no demo data). */
+export function listingStats(items: ListingRead[]) {
+  let forSale = 0;
+  let forRent = 0;
+  let sold = 0;
+  let pending = 0;
+  let views = 0;
+  for (const l of items) {
+    if (l.availability === 'sold' || l.availability === 'rented') sold += 1;
+    else if (l.listing_type === 'FOR_SALE') forSale += 1;
+    else forRent += 1;
+    if (l.status === 'pending') pending += 1;
+    views += l.views;
+  }
+  return { total: items.length, forSale, forRent, sold, pending, views };
+}
+
+/** /my-properties (spec §2): the signed-in owner's listings with status, counters, edit and delete. */
 export default function MyPropertiesPage() {
-  return <PlaceholderPage titleKey="myProperties" />;
+  const { t } = useTranslation('owner');
+  const { token, isLoading } = useAuth();
+  usePageTitle(t('myProperties.title'));
+
+  if (!token && !isLoading) {
+    return (
+      <section className="container page-section">
+        <h1 className="page-title">{t('myProperties.title')}</h1>
+        <div className="owner-lock text-center mx-auto" data-testid="my-properties-signed-out">
+          <i className="bi bi-person-lock owner-lock-icon" aria-hidden="true" />
+          <p className="lead mt-3">{translateApiError(t, MESSAGES.myPropertiesLogin)}</p>
+          <button type="button" className="btn btn-brand" onClick={() => window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.openLoginModal))}>
+            <i className="bi bi-box-arrow-in-right me-2 flip-rtl" aria-hidden="true" />
+            {t('myProperties.signIn')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return <MyListings token={token} />;
+}
+
+function MyListings({ token }: { token: string | null }) {
+  const { t, i18n } = useTranslation('owner');
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey: myListingsKey(token),
+    queryFn: ({ pageParam, signal }) => fetchMyListings(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return last.items.length === MY_LISTINGS_PAGE && loaded < last.total ? loaded : undefined;
+    },
+    enabled: Boolean(token),
+  });
+  // The stat cards count every listing, so all pages are loaded (owners rarely have more than one).
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const stats = useMemo(() => listingStats(items), [items]);
+
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [toDelete, setToDelete] = useState<ListingRead | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  useEffect(() => {
+    if (!banner) return;
+    const timer = window.setTimeout(() => setBanner(null), banner.kind === 'success' ? TIMINGS.messageShortMs : TIMINGS.messageLongMs);
+    return () => window.clearTimeout(timer);
+  }, [banner]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const listing = toDelete;
+    setDeletingId(listing.id);
+    try {
+      await deleteListing(listing.id);
+      setBanner({ kind: 'success', text: translateApiError(t, MESSAGES.listingDeleted) });
+      await queryClient.invalidateQueries({ queryKey: ['listings'] });
+    } catch (e) {
+      setBanner({ kind: 'danger', text: t('myProperties.deleteFailed', { reason: translateError(t, e) }) });
+    } finally {
+      setDeletingId(null);
+      setToDelete(null);
+    }
+  };
+
+  const title = (
+    <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+      <div>
+        <h1 className="page-title mb-1">{t('myProperties.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('myProperties.intro')}</p>
+      </div>
+      <Link to="/add-property" className="btn btn-brand" data-testid="add-new-property">
+        <i className="bi bi-plus-lg me-2" aria-hidden="true" />
+        {t('myProperties.addNew')}
+      </Link>
+    </div>
+  );
+
+  if (query.isPending) {
+    return (
+      <section className="container page-section" aria-busy="true">
+        {title}
+        <div className="d-flex justify-content-center align-items-center gap-2 py-5" role="status">
+          <span className="spinner-border text-brand" aria-hidden="true" />
+          <span className="text-body-secondary">{t('myProperties.loading')}</span>
+        </div>
+      </section>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <section className="container page-section">
+        {title}
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-testid="my-properties-error">
+          <span className="flex-grow-1">
+            {translateApiError(t, MESSAGES.myPropertiesFailed)}: {translateError(t, query.error)}
+          </span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void query.refetch()}>
+            {t('myProperties.tryAgain')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container page-section owner-page">
+      {title}
+      <div className="row g-3 mb-4 owner-stats" data-testid="my-stats">
+        <Stat icon="house" label={t('myProperties.stats.total')} value={query.data.pages[0]?.total ?? stats.total} testId="stat-total" />
+        <Stat icon="tag" label={t('myProperties.stats.forSale')} value={stats.forSale} testId="stat-for-sale" />
+        <Stat icon="check2-circle" label={t('myProperties.stats.sold')} value={stats.sold} testId="stat-sold" />
+        <Stat icon="hourglass-split" label={t('myProperties.stats.pending')} value={stats.pending} testId="stat-pending" />
+        <Stat icon="eye" label={t('myProperties.stats.views')} value={stats.views} testId="stat-views" />
+      </div>
+
+      <div aria-live="polite">
+        {banner && (
+          <div className={`alert alert-${banner.kind}`} role={banner.kind === 'danger' ? 'alert' : 'status'} data-testid="my-properties-banner">
+            {banner.text}
+          </div>
+        )}
+      </div>
+
+      {items.length === 0 ? (
+        <div className="owner-empty text-center" data-testid="my-properties-empty">
+          <i className="bi bi-house-add owner-lock-icon" aria-hidden="true" />
+          <h2 className="h4 mt-3">{t('myProperties.emptyTitle')}</h2>
+          <p className="text-body-secondary">{t('myProperties.emptyText')}</p>
+          <Link to="/add-property" className="btn btn-brand">
+            <i className="bi bi-plus-lg me-2" aria-hidden="true" />
+            {t('myProperties.addNew')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="row g-3 list-unstyled" data-testid="my-properties-list">
+          {items.map((l) => (
+            <li key={l.id} className="col-md-6 col-xl-4">
+              <OwnerCard listing={l} deleting={deletingId === l.id} onDelete={() => setToDelete(l)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {isFetchingNextPage && (
+        <div className="text-center py-3" role="status">
+          <span className="spinner-border spinner-border-sm text-brand" aria-hidden="true" />
+        </div>
+      )}
+
+      <ConfirmDialog
+        show={toDelete != null}
+        title={t('myProperties.deleteTitle')}
+        question={translateApiError(t, MESSAGES.deleteConfirm)}
+        detail={toDelete ? t('myProperties.deleteWarning', { title: localTitle(toDelete, i18n.language) }) : undefined}
+        confirmLabel={deletingId != null ? t('myProperties.deleting') : t('myProperties.delete')}
+        busy={deletingId != null}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}
+
+function Stat({ icon, label, value, testId }: { icon: string; label: string; value: number; testId: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <div className="col-6 col-md-4 col-xl">
+      <div className="owner-stat" data-testid={testId}>
+        <i className={`bi bi-${icon} owner-stat-icon`} aria-hidden="true" />
+        <div>
+          <div className="owner-stat-value">{value.toLocaleString(i18n.language.startsWith('ar') ? 'ar-YE-u-nu-latn' : 'en-US')}</div>
+          <div className="owner-stat-label">{label}</div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The title in the page's language, the other one when it is empty. */
+function localTitle(l: ListingRead, lang: string) {
+  return lang.startsWith('ar') ? l.title_ar || l.title_en : l.title_en || l.title_ar;
+}
+
+function OwnerCard({ listing: l, deleting, onDelete }: { listing: ListingRead; deleting: boolean; onDelete: () => void }) {
+  const { t, i18n } = useTranslation('owner');
+  const lang = i18n.language.startsWith('ar') ? 'ar' : 'en';
+  const title = localTitle(l, lang);
+  const image = l.media[0];
+  const price = formatPrice(l.price, l.currency, lang);
+  const oldPrice = l.old_price ? formatPrice(l.old_price, l.currency, lang) : null;
+  const rent = l.listing_type === 'FOR_RENT';
+  const statusClass = l.status === 'approved' ? 'success' : l.status === 'rejected' ? 'danger' : 'warning';
+  const closed = l.availability === 'sold' || l.availability === 'rented';
+  const added = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-GB', { dateStyle: 'medium' }).format(new Date(l.created_at));
+  const p = l.property;
+
+  return (
+    <article className={`owner-listing${deleting ? ' is-fading' : ''}`} data-testid="my-property-card" data-listing-id={l.id}>
+      <div className="owner-listing-media">
+        {image ? (
+          <img
+            src={mediaUrl(image.file_url) ?? undefined}
+            srcSet={image.variants.map((v) => `${mediaUrl(v.url)} ${v.width}w`).join(', ')}
+            sizes="(min-width: 1200px) 380px, (min-width: 768px) 50vw, 100vw"
+            alt=""
+            loading="lazy"
+            width={image.width}
+            height={image.height}
+          />
+        ) : (
+          <div className="owner-listing-noimage">
+            <i className="bi bi-image" aria-hidden="true" />
+            <span className="small">{t('myProperties.noImage')}</span>
+          </div>
+        )}
+        <div className="owner-listing-badges">
+          <span className={`badge text-bg-${statusClass}`} data-testid="status-badge" data-status={l.status}>
+            {t(`myProperties.status.${l.status}`)}
+          </span>
+          {closed && (
+            <span className="badge text-bg-secondary" data-testid="availability-badge">
+              {t(`myProperties.status.${l.availability}`)}
+            </span>
+          )}
+          {!l.is_active && <span className="badge text-bg-dark">{t('myProperties.status.inactive')}</span>}
+        </div>
+      </div>
+      <div className="owner-listing-body">
+        <h2 className="h6 owner-listing-title">
+          <Link to={`/property-details/${l.id}`}>{title}</Link>
+        </h2>
+        {l.status === 'rejected' && (
+          <p className="small text-danger mb-2" data-testid="rejection-reason">
+            <i className="bi bi-exclamation-octagon me-1" aria-hidden="true" />
+            {l.rejection_reason ? t('myProperties.rejectedReason', { reason: l.rejection_reason }) : t('myProperties.noReason')}
+          </p>
+        )}
+        <div className="owner-listing-price">
+          <span className="fw-bold" dir="ltr">
+            {price ?? t('myProperties.priceOnRequest')}
+          </span>
+          {price && rent && <span className="text-body-secondary small ms-1">{t('myProperties.perMonth')}</span>}
+          {oldPrice && (
+            <del className="text-body-secondary small ms-2" dir="ltr" aria-label={`${t('myProperties.oldPrice')}: ${oldPrice}`}>
+              {oldPrice}
+            </del>
+          )}
+        </div>
+        <ul className="owner-listing-facts list-unstyled">
+          {p.bedrooms != null && (
+            <li title={t('myProperties.bedrooms')}>
+              <i className="bi bi-door-closed" aria-hidden="true" /> <span className="visually-hidden">{t('myProperties.bedrooms')}: </span>
+              {p.bedrooms}
+            </li>
+          )}
+          {p.bathrooms != null && (
+            <li title={t('myProperties.bathrooms')}>
+              <i className="bi bi-droplet" aria-hidden="true" /> <span className="visually-hidden">{t('myProperties.bathrooms')}: </span>
+              {p.bathrooms}
+            </li>
+          )}
+          {p.parking_spaces != null && (
+            <li title={t('myProperties.parking')}>
+              <i className="bi bi-car-front" aria-hidden="true" /> <span className="visually-hidden">{t('myProperties.parking')}: </span>
+              {p.parking_spaces}
+            </li>
+          )}
+          {p.area_sqm != null && (
+            <li title={t('myProperties.areaLabel')}>
+              <i className="bi bi-arrows-fullscreen" aria-hidden="true" /> {t('myProperties.area', { area: p.area_sqm.toLocaleString('en-US') })}
+            </li>
+          )}
+        </ul>
+        <div className="owner-listing-meta small text-body-secondary">
+          <span title={t('myProperties.views')}>
+            <i className="bi bi-eye me-1" aria-hidden="true" />
+            <span className="visually-hidden">{t('myProperties.views')}: </span>
+            <span data-testid="views">{l.views}</span>
+          </span>
+          <span title={t('myProperties.inquiries')}>
+            <i className="bi bi-envelope me-1" aria-hidden="true" />
+            <span className="visually-hidden">{t('myProperties.inquiries')}: </span>
+            {l.inquiries}
+          </span>
+          <span>
+            <i className="bi bi-calendar3 me-1" aria-hidden="true" />
+            {t('myProperties.added', { date: added })}
+          </span>
+        </div>
+        <div className="owner-listing-actions" role="group" aria-label={t('myProperties.actionsFor', { title })}>
+          <Link to={`/edit-property/${l.id}`} className="btn btn-sm btn-outline-brand" data-testid="edit-listing">
+            <i className="bi bi-pencil me-1" aria-hidden="true" />
+            {t('myProperties.edit')}
+          </Link>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={onDelete} disabled={deleting} data-testid="delete-listing">
+            <i className="bi bi-trash me-1" aria-hidden="true" />
+            {t('myProperties.delete')}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
 }

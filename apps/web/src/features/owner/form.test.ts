@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_VALUES, addressFromChain, checkImages, focusFor, toPayload, validate, type ListingFormValues } from './form';
+
+const filled = (over: Partial<ListingFormValues> = {}): ListingFormValues => ({
+  ...DEFAULT_VALUES,
+  title_ar: 'شقة للبيع',
+  description_ar: 'شقة جميلة',
+  price: '١٢٠٠٠',
+  area_sqm: '120',
+  governorate_id: '1',
+  district_id: '5',
+  ...over,
+});
+
+describe('listing form', () => {
+  it('has the spec §3 defaults', () => {
+    expect(DEFAULT_VALUES).toMatchObject({ listing_type: 'FOR_SALE', currency: 'YER', is_active: true, property_type: 'APARTMENT' });
+  });
+
+  it('requires the spec §5 fields', () => {
+    const e = validate(DEFAULT_VALUES);
+    for (const f of ['title_ar', 'description_ar', 'area_sqm', 'price', 'governorate_id', 'district_id']) expect(e).toHaveProperty(f, 'required');
+    expect(e).not.toHaveProperty('title_en');
+    expect(e).not.toHaveProperty('uzlah_id');
+    expect(validate(filled())).toEqual({});
+  });
+
+  it('parses Arabic digits and names wrong numbers', () => {
+    expect(toPayload(filled()).price).toBe(12000);
+    expect(validate(filled({ area_sqm: '12.5' })).area_sqm).toBe('integer');
+    expect(validate(filled({ price: 'abc' })).price).toBe('number');
+    expect(validate(filled({ area_sqm: '0' })).area_sqm).toBe('positive');
+  });
+
+  it('falls back to the Arabic title and description in English (spec §5)', () => {
+    const p = toPayload(filled());
+    expect(p.title_en).toBe('شقة للبيع');
+    expect(p.description_en).toBe('شقة جميلة');
+    expect(toPayload(filled({ title_en: 'Flat' })).title_en).toBe('Flat');
+  });
+
+  it('sends null rooms and build year for LAND', () => {
+    const p = toPayload(filled({ property_type: 'LAND', bedrooms: '3', bathrooms: '2', build_year: '2000', parking_spaces: '1' }));
+    expect(p.property_details).toMatchObject({ bedrooms: null, bathrooms: null, build_year: null, parking_spaces: 1 });
+  });
+
+  it('strips lat/lng/coordinates at the top level and rounds coordinates to 6 decimals', () => {
+    const p = toPayload(filled({ latitude: '15.3694449', longitude: '٤٤.١٩١' })) as Record<string, unknown>;
+    for (const k of ['lat', 'lng', 'latitude', 'longitude', 'coordinates']) expect(p).not.toHaveProperty(k);
+    expect(p.property_details).toMatchObject({ latitude: 15.369445, longitude: 44.191 });
+    expect(validate(filled({ latitude: '95', longitude: '44' })).latitude).toBe('coordinate');
+    expect(validate(filled({ latitude: '15' })).longitude).toBe('coordinatePair');
+  });
+
+  it('joins the address from village up to governorate, with the Arabic comma in Arabic', () => {
+    const a = addressFromChain([
+      { name_en: 'Sanaa', name_ar: 'صنعاء' },
+      { name_en: 'Bani Hushaysh', name_ar: 'بني حشيش' },
+      null,
+      null,
+    ]);
+    expect(a).toEqual({ en: 'Bani Hushaysh, Sanaa', ar: 'بني حشيش، صنعاء' });
+  });
+
+  it('refuses image batches that break a rule, adding none', () => {
+    const ok = { name: 'a.jpg', type: 'image/jpeg', size: 1000 };
+    expect(checkImages([ok, ok], 0)).toBeNull();
+    expect(checkImages([ok, ok, ok], 8)).toEqual({ key: 'maxImagesExceeded', maxImages: 10, remaining: 2 });
+    expect(checkImages([ok, { name: 'b.gif', type: 'image/gif', size: 10 }], 0)).toMatchObject({ key: 'invalidFileType', name: 'b.gif' });
+    expect(checkImages([{ ...ok, size: 5 * 1024 * 1024 + 1 }], 0)).toMatchObject({ key: 'fileSizeExceeded', maxMb: 5 });
+  });
+
+  it('zooms per location level on the place or its governorate (spec §9)', () => {
+    const gov = { latitude: 15.35, longitude: 44.4 };
+    expect(focusFor(null, null, null)).toEqual({ center: [15.37, 44.19], zoom: 6 });
+    expect(focusFor('governorate', gov, gov)).toEqual({ center: [15.35, 44.4], zoom: 8 });
+    expect(focusFor('district', { latitude: null, longitude: null }, gov)).toEqual({ center: [15.35, 44.4], zoom: 10 });
+    expect(focusFor('village', null, gov).zoom).toBe(14);
+  });
+});
