@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, version as viteVersion, type Plugin, type PluginOption } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
 
@@ -48,45 +48,6 @@ function bootstrapStylesheets(): Plugin {
   };
 }
 
-/**
- * packages/shared is a barrel whose schema modules call zod at the top level, which a bundler must keep
- * unless told the modules are pure. They are: mark them side-effect free so the browser gets only what it
- * imports (MESSAGES, constants, …) and zod stays out of the entry chunk unless a form really needs it.
- * (The same as `"sideEffects": false` in packages/shared/package.json, which would make this plugin moot.)
- */
-function sharedIsPure(): Plugin {
-  const shared = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
-  return {
-    name: 'manzil-shared-side-effect-free',
-    transform(code, id) {
-      if (shared.test(id)) return { code, map: null, moduleSideEffects: false };
-      return undefined;
-    },
-  };
-}
-
-/**
- * @vitejs/plugin-react is hoisted to the repository root, where it finds vitest's Vite 8 rather than this
- * workspace's Vite 7; it then configures Vite 8-only features (oxc, the native refresh wrapper) and the
- * dev server fails ("Missing field `moduleType`"). When the majors differ we leave the plugin out: Vite's
- * esbuild still compiles JSX from tsconfig ("jsx": "react-jsx"); only Fast Refresh is lost (edits reload
- * the page). The lasting fix is one Vite major in the tree (root devDependency "vite": "^7" or moving
- * apps/web to Vite 8); then this returns the plugin again.
- */
-function reactPlugin(): PluginOption {
-  try {
-    const pluginEntry = require.resolve('@vitejs/plugin-react');
-    const seen = JSON.parse(readFileSync(createRequire(pluginEntry).resolve('vite/package.json'), 'utf8')) as {
-      version: string;
-    };
-    if (seen.version.split('.')[0] !== viteVersion.split('.')[0]) return null;
-  } catch {
-    // cannot tell: use the plugin
-  }
-  // Its types name the root's Vite 8; at run time it supports Vite 7.
-  return react() as unknown as PluginOption;
-}
-
 /** Split vendors so the home route stays small; map code only ever loads with a map page. */
 function manualChunks(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
@@ -104,7 +65,7 @@ function manualChunks(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [reactPlugin(), bootstrapStylesheets(), sharedIsPure()],
+  plugins: [react(), bootstrapStylesheets()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
