@@ -45,7 +45,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/profile', load: () => import('../features/account/pages/ProfilePage') },
   { path: '/registration', load: () => import('../features/account/pages/RegistrationPage') },
   // info and static sample pages
-  { path: '/contact', load: () => import('../features/info/pages/ContactPage') },
+  { path: '/contact', load: () => import('../features/contact/pages/ContactPage') },
   { path: '/faq', load: () => import('../features/info/pages/FaqPage') },
   { path: '/about', load: () => import('../features/info/pages/AboutPage') }, // also /About: case-insensitive
   { path: '/privacy-policy', load: () => import('../features/info/pages/PrivacyPolicyPage') },

@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type AdminStats, type ListingRead, type ListingStatus } from '@manzil/shared';
+import { ApiError, apiFetch } from '../../api/client';
+
+/** Admin calls (spec §7 Admin): bearer token, JSON. */
+
+export interface ModerationEvent {
+  id: number;
+  action: 'approve' | 'reject' | 'resubmit';
+  reason: string | null;
+  admin_id: number | null;
+  admin_name: string | null;
+  created_at: string;
+}
+export type AdminListing = ListingRead & { moderation_history: ModerationEvent[] };
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  pending: ['admin', 'pending'] as const,
+  listings: (offset: number, limit: number, status?: ListingStatus) => ['admin', 'listings', { offset, limit, status }] as const,
+};
+
+export const statsQuery = queryOptions({
+  queryKey: adminKeys.stats,
+  queryFn: ({ signal }) => apiFetch<AdminStats>('/admin/stats', { auth: true, signal }),
+  retry: false,
+});
+
+export const pendingQuery = queryOptions({
+  queryKey: adminKeys.pending,
+  queryFn: ({ signal }) => apiFetch<ListingRead[]>('/admin/listings/pending', { auth: true, signal }),
+  retry: false,
+});
+
+export const listingsQuery = (offset: number, limit: number, status?: ListingStatus) =>
+  queryOptions({
+    queryKey: adminKeys.listings(offset, limit, status),
+    queryFn: ({ signal }) => {
+      const q = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+      if (status) q.set('status', status);
+      return apiFetch<{ items: AdminListing[]; total: number }>(`/admin/listings?${q}`, { auth: true, signal });
+    },
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+
+export const useAdminStats = () => useQuery(statsQuery);
+export const usePendingListings = () => useQuery(pendingQuery);
+export const useAdminListings = (offset: number, limit: number, status?: ListingStatus) => useQuery(listingsQuery(offset, limit, status));
+
+export type Decision = { id: number; action: 'approve' | 'reject'; reason?: string };
+
+/** Approve or reject; afterwards every admin list and the counts are fetched again. */
+export function useModerate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: Decision) =>
+      apiFetch<AdminListing>(`/admin/listings/${id}/${action}`, {
+        method: 'POST',
+        auth: true,
+        body: reason?.trim() ? { reason: reason.trim() } : undefined,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/**
+ * Spec §8 Admin: the server's detail, else the call's fallback ('Failed to fetch dashboard statistics', …).
+ * Network failures keep the client's network text. English, to be translated.
+ */
+export function adminErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return MESSAGES.networkError;
+    if (typeof error.detail === 'string' && error.detail.trim()) return error.detail;
+  }
+  return fallback;
+}

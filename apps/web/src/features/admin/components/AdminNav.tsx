@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+
+/** Tabs between the three admin screens. */
+export function AdminNav() {
+  const { t } = useTranslation('admin');
+  const link = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+  return (
+    <nav className="mb-4" aria-label={t('nav.label')}>
+      <ul className="nav nav-pills gap-2">
+        <li className="nav-item">
+          <NavLink to="/admin/dashboard" className={link}>
+            <i className="bi bi-speedometer2 me-1" aria-hidden="true" />
+            {t('nav.dashboard')}
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          <NavLink to="/admin/review" className={link}>
+            <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
+            {t('nav.review')}
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          <NavLink to="/admin/listings" className={link}>
+            <i className="bi bi-list-ul me-1" aria-hidden="true" />
+            {t('nav.listings')}
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
