@@ -1,6 +1,377 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Badge, Button } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { ListingRead } from '@manzil/shared';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { toAppLanguage } from '../../../i18n/config';
+import { useAuth } from '../../account/auth-context';
+import { listingDescription, listingTitle, placeName, priceText, type Lang } from '../../map/lib/display';
+import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
+import { ImageCarousel } from '../components/ImageCarousel';
+import { OwnerControls } from '../components/OwnerControls';
+import '../details.css';
 
-/** Placeholder: the details feature replaces this page. */
+// Leaflet loads only when the listing has a place to show; the contact form is its own chunk.
+const DetailsMap = lazy(() => import('../components/DetailsMap'));
+const ContactOwnerForm = lazy(() =>
+  import('../../contact/components/ContactOwnerForm').then((m) => ({ default: m.ContactOwnerForm })),
+);
+
 export default function PropertyDetailsPage() {
-  return <PlaceholderPage titleKey="propertyDetails" />;
+  const { id: rawId } = useParams();
+  if (rawId === undefined) return <ChooseListing />;
+  return <ListingDetails rawId={rawId} />;
+}
+
+/** /property-details without an id. */
+function ChooseListing() {
+  const { t } = useTranslation('details');
+  usePageTitle(t('choose.title'));
+  return (
+    <section className="container page-section">
+      <div className="details-choose">
+        <i className="bi bi-house-door details-choose-icon" aria-hidden="true" />
+        <h1 className="h3">{t('choose.title')}</h1>
+        <p className="text-body-secondary">{t('choose.text')}</p>
+        <div className="d-flex flex-wrap justify-content-center gap-2">
+          <Link to="/property" className="btn btn-brand">
+            {t('choose.browse')}
+          </Link>
+          <Link to="/search-map" className="btn btn-outline-brand">
+            <i className="bi bi-map me-1" aria-hidden="true" />
+            {t('choose.map')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ListingDetails({ rawId }: { rawId: string }) {
+  const { t, i18n } = useTranslation('details');
+  const lang: Lang = toAppLanguage(i18n.resolvedLanguage);
+  const { user, token, isLoading: authLoading } = useAuth();
+  const id = parseListingId(rawId);
+  // Wait for a stored session before asking, so an owner's pending listing is not read anonymously first.
+  const query = useListingDetails(authLoading ? null : id, token);
+  const listing = query.data;
+  usePageTitle(listing ? listingTitle(listing, lang) : id === null || isNotFound(query.error) ? t('errors:propertyNotFound') : t('pageTitle'));
+
+  if (id === null || (query.isError && isNotFound(query.error))) {
+    return (
+      <LoadProblem
+        message={t('errors:propertyNotFound')}
+        onRetry={id === null ? undefined : () => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  if (query.isError) {
+    return <LoadProblem message={t('errors:detailsFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  if (!listing) return <DetailsSkeleton />;
+
+  const isOwner = user != null && user.id === listing.owner_id;
+  return <DetailsView listing={listing} lang={lang} isOwner={isOwner} token={token} />;
+}
+
+function LoadProblem({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying: boolean }) {
+  const { t } = useTranslation('details');
+  return (
+    <section className="container page-section">
+      <Alert variant="danger" className="details-problem" role="alert">
+        <h1 className="h5 alert-heading">{message}</h1>
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          {onRetry && (
+            <Button variant="danger" onClick={onRetry} disabled={retrying}>
+              <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+              {t('common:actions.tryAgain')}
+            </Button>
+          )}
+          <Link to="/property" className="btn btn-outline-secondary">
+            {t('choose.browse')}
+          </Link>
+        </div>
+      </Alert>
+    </section>
+  );
+}
+
+function DetailsSkeleton() {
+  const { t } = useTranslation('details');
+  return (
+    <section className="container page-section details-skeleton placeholder-glow" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t('loading')}
+      </span>
+      <div className="placeholder col-7 mb-2 rounded" style={{ height: '2rem' }} />
+      <div className="placeholder col-4 mb-4 rounded" />
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <div className="placeholder w-100 rounded details-skeleton-photo" />
+          <div className="d-flex gap-2 mt-2">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="placeholder rounded" style={{ width: 96, height: 64 }} />
+            ))}
+          </div>
+          <div className="placeholder col-12 mt-4 rounded" />
+          <div className="placeholder col-10 mt-2 rounded" />
+          <div className="placeholder col-8 mt-2 rounded" />
+        </div>
+        <div className="col-lg-4">
+          <div className="placeholder w-100 rounded" style={{ height: 220 }} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; lang: Lang; isOwner: boolean; token: string | null }) {
+  const { t } = useTranslation('details');
+  const p = listing.property;
+  const title = listingTitle(listing, lang);
+  const price = priceText(listing, lang);
+  const isRent = listing.listing_type === 'FOR_RENT';
+  const hasPlace = typeof p.latitude === 'number' && typeof p.longitude === 'number';
+  const owner = listing.owner ?? p.owner;
+  const ownerPhone = owner?.phone_number || owner?.phone || null;
+  const ownerName = owner?.full_name?.trim() || [owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || owner?.username;
+  const sep = lang === 'ar' ? '، ' : ', ';
+  const cityLine = [placeName(p.district, lang), placeName(p.city ?? p.governorate, lang)].filter(Boolean).join(sep);
+  const address = (lang === 'ar' ? p.address_details_ar || p.address_details_en : p.address_details_en || p.address_details_ar) ?? '';
+  const dateFmt = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-GB', { dateStyle: 'long' });
+  const posted = listing.posted_at ?? listing.created_at;
+  const coordinates = hasPlace ? `${p.latitude!.toFixed(6)}, ${p.longitude!.toFixed(6)}` : null;
+  const osmUrl = hasPlace
+    ? `https://www.openstreetmap.org/?mlat=${p.latitude}&mlon=${p.longitude}#map=16/${p.latitude}/${p.longitude}`
+    : null;
+
+  const facts: { icon: string; label: string; value: ReactNode }[] = [];
+  if (p.bedrooms != null) facts.push({ icon: 'bi-door-closed', label: t('facts.bedrooms'), value: p.bedrooms });
+  if (p.bathrooms != null) facts.push({ icon: 'bi-droplet', label: t('facts.bathrooms'), value: p.bathrooms });
+  if (p.parking_spaces != null) facts.push({ icon: 'bi-car-front', label: t('facts.parking'), value: p.parking_spaces });
+  if (p.area_sqm != null) facts.push({ icon: 'bi-aspect-ratio', label: t('facts.area'), value: t('facts.areaValue', { value: p.area_sqm }) });
+  if (p.build_year != null) facts.push({ icon: 'bi-calendar3', label: t('facts.buildYear'), value: p.build_year });
+
+  const places: [string, string][] = (
+    [
+      ['address', address],
+      ['city', placeName(p.city, lang)],
+      ['governorate', placeName(p.governorate, lang)],
+      ['district', placeName(p.district, lang)],
+      ['uzlah', placeName(p.uzlah, lang)],
+      ['village', placeName(p.village, lang)],
+    ] as [string, string][]
+  ).filter(([, v]) => v);
+
+  return (
+    <article className="container page-section details-page">
+      <header className="details-header">
+        <div className="details-heading">
+          <div className="d-flex flex-wrap gap-2 mb-2">
+            <Badge bg={isRent ? 'primary' : 'danger'} className="details-badge">
+              {t(`listingTypes.${listing.listing_type}`)}
+            </Badge>
+            <Badge bg="light" text="dark" className="details-badge border">
+              {t(`propertyTypes.${p.property_type}`)}
+            </Badge>
+            {listing.availability !== 'available' && (
+              <Badge bg="dark" className="details-badge">
+                {t(`availability.${listing.availability}`)}
+              </Badge>
+            )}
+            {isOwner && listing.status !== 'approved' && (
+              <Badge bg={listing.status === 'rejected' ? 'danger' : 'warning'} text={listing.status === 'rejected' ? undefined : 'dark'} className="details-badge">
+                {t(`moderation.${listing.status}`)}
+              </Badge>
+            )}
+          </div>
+          <h1 className="details-title">{title}</h1>
+          {cityLine && (
+            <p className="details-place">
+              <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+              {cityLine}
+            </p>
+          )}
+        </div>
+        <div className="details-price" data-testid="details-price">
+          {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
+          {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+        </div>
+      </header>
+
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <ImageCarousel media={listing.media} title={title} />
+
+          {facts.length > 0 && (
+            <ul className="details-facts" aria-label={t('facts.label')}>
+              {facts.map((f) => (
+                <li key={f.label}>
+                  <i className={`bi ${f.icon}`} aria-hidden="true" />
+                  <span className="details-fact-value">{f.value}</span>
+                  <span className="details-fact-label">{f.label}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <section className="details-section" aria-labelledby="details-description">
+            <h2 id="details-description" className="details-section-title">
+              {t('description')}
+            </h2>
+            <p className="details-description">{listingDescription(listing, lang) || t('noDescription')}</p>
+          </section>
+
+          <section className="details-section" aria-labelledby="details-location">
+            <h2 id="details-location" className="details-section-title">
+              {t('location.title')}
+            </h2>
+            {places.length > 0 || coordinates ? (
+              <dl className="details-dl">
+                {places.map(([k, v]) => (
+                  <div key={k}>
+                    <dt>{t(`location.${k}`)}</dt>
+                    <dd>{v}</dd>
+                  </div>
+                ))}
+                {coordinates && (
+                  <div>
+                    <dt>{t('location.coordinates')}</dt>
+                    <dd>
+                      <bdi dir="ltr">{coordinates}</bdi>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            ) : (
+              <p className="text-body-secondary">{t('location.none')}</p>
+            )}
+            {hasPlace && (
+              <>
+                <div className="details-map-frame">
+                  <Suspense fallback={<div className="details-map details-map-placeholder">{t('location.loadingMap')}</div>}>
+                    <DetailsMap lat={p.latitude!} lng={p.longitude!} listingType={listing.listing_type} title={title} />
+                  </Suspense>
+                </div>
+                <div className="d-flex flex-wrap gap-2 mt-2">
+                  <a href={osmUrl!} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline-brand">
+                    <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />
+                    {t('location.openInMaps')}
+                    <span className="visually-hidden"> {t('opensInNewTab')}</span>
+                  </a>
+                  <a href={`geo:${p.latitude},${p.longitude}`} className="btn btn-sm btn-outline-secondary d-lg-none">
+                    <i className="bi bi-phone me-1" aria-hidden="true" />
+                    {t('location.openInApp')}
+                  </a>
+                </div>
+              </>
+            )}
+          </section>
+
+          <section className="details-section" aria-labelledby="details-more">
+            <h2 id="details-more" className="details-section-title">
+              {t('details.title')}
+            </h2>
+            <dl className="details-dl" data-testid="details-list">
+              <div>
+                <dt>{t('details.type')}</dt>
+                <dd>{t(`propertyTypes.${p.property_type}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('details.listingType')}</dt>
+                <dd>{t(`listingTypes.${listing.listing_type}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('details.price')}</dt>
+                <dd>{price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}</dd>
+              </div>
+              <div>
+                <dt>{t('details.currency')}</dt>
+                <dd>{t(`currencies.${listing.currency}`, { defaultValue: listing.currency })}</dd>
+              </div>
+              <div>
+                <dt>{t('details.posted')}</dt>
+                <dd>
+                  <time dateTime={posted}>{dateFmt.format(new Date(posted))}</time>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('details.status')}</dt>
+                <dd>{listing.is_active ? t('details.active') : t('details.inactive')}</dd>
+              </div>
+              {isOwner && (
+                <>
+                  <div>
+                    <dt>{t('details.availability')}</dt>
+                    <dd>{t(`availability.${listing.availability}`)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('details.moderation')}</dt>
+                    <dd>
+                      {t(`moderation.${listing.status}`)}
+                      {listing.status === 'rejected' && listing.rejection_reason && (
+                        <span className="d-block small text-body-secondary">{t('details.reason', { reason: listing.rejection_reason })}</span>
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('details.views')}</dt>
+                    <dd>{listing.views}</dd>
+                  </div>
+                </>
+              )}
+            </dl>
+          </section>
+        </div>
+
+        <aside className="col-lg-4 details-aside" aria-label={t('aside')}>
+          {isOwner && <OwnerControls listingId={listing.id} token={token} />}
+
+          <section className="details-card" aria-labelledby="details-owner">
+            <h2 id="details-owner" className="details-card-title">
+              {t('owner.title')}
+            </h2>
+            {ownerName && <p className="fw-semibold mb-2">{ownerName}</p>}
+            <ul className="list-unstyled mb-0 details-owner-contact">
+              {owner?.email && (
+                <li>
+                  <i className="bi bi-envelope me-2" aria-hidden="true" />
+                  <a href={`mailto:${owner.email}`}>
+                    <bdi>{owner.email}</bdi>
+                  </a>
+                </li>
+              )}
+              {ownerPhone ? (
+                <li>
+                  <i className="bi bi-telephone me-2" aria-hidden="true" />
+                  <a href={`tel:${ownerPhone.replace(/[^\d+]/g, '')}`}>
+                    <bdi dir="ltr">{ownerPhone}</bdi>
+                  </a>
+                </li>
+              ) : (
+                <li className="text-body-secondary small">{t('owner.prefersEmail')}</li>
+              )}
+            </ul>
+          </section>
+
+          <Suspense
+            fallback={
+              <section className="details-card" aria-labelledby="details-contact">
+                <h2 id="details-contact" className="details-card-title">
+                  {t('contactTitle')}
+                </h2>
+                <p className="text-body-secondary mb-0" role="status">
+                  {t('contactLoading')}
+                </p>
+              </section>
+            }
+          >
+            <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
+          </Suspense>
+        </aside>
+      </div>
+    </article>
+  );
 }

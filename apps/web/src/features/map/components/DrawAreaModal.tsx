@@ -233,6 +233,8 @@ export default function DrawAreaModal({
             key={mode}
             center={MAP.sanaaCenter}
             zoom={MAP.searchZoom}
+            minZoom={4}
+            maxZoom={19}
             className={`draw-map${mode === 'manual' ? ' is-manual' : ''}`}
             doubleClickZoom={mode !== 'manual'}
           >

@@ -32,7 +32,7 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingRead; l
           <Link to={href}>{title}</Link>
         </h3>
         <p className="map-popup-price">
-          {price ?? t('priceOnRequest')}
+          {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
           {price && listing.listing_type === 'FOR_RENT' ? <span className="map-popup-suffix"> {t('perMonth')}</span> : null}
         </p>
         <ul className="map-popup-facts">

@@ -75,6 +75,8 @@ export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon
       center={center}
       zoom={zoom}
       className="search-map"
+      minZoom={4}
+      maxZoom={19}
       scrollWheelZoom
     >
       <MapTileLayer />

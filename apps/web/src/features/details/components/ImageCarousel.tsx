@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MediaItem } from '@manzil/shared';
+import { mediaSrc, mediaSrcSet } from '../../map/lib/display';
+import { stepForKey, wrapIndex } from './carousel-logic';
+
+const SIZES = '(min-width: 1200px) 760px, (min-width: 992px) 62vw, 100vw';
+
+/**
+ * Photo carousel of the details page (spec §2): previous/next that wrap around, a counter "n / N",
+ * thumbnails, arrow keys (mirrored in Arabic), swipe on touch screens, WebP srcset, a placeholder
+ * without photos. Only the shown photo and its neighbours load eagerly.
+ */
+export function ImageCarousel({ media, title }: { media: MediaItem[]; title: string }) {
+  const { t, i18n } = useTranslation('details');
+  const dir = i18n.dir(i18n.resolvedLanguage) === 'rtl' ? 'rtl' : 'ltr';
+  const [index, setIndex] = useState(0);
+  const count = media.length;
+  const current = wrapIndex(index, count);
+  const thumbs = useRef<HTMLDivElement>(null);
+  const touchX = useRef<number | null>(null);
+
+  useEffect(() => {
+    const el = thumbs.current?.querySelector<HTMLElement>(`[data-index="${current}"]`);
+    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
+
+  if (count === 0) {
+    return (
+      <div className="details-carousel details-carousel--empty" role="img" aria-label={t('gallery.noPhotos')}>
+        <i className="bi bi-image" aria-hidden="true" />
+        <span>{t('gallery.noPhotos')}</span>
+      </div>
+    );
+  }
+
+  const go = (i: number) => setIndex(wrapIndex(i, count));
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = stepForKey(e.key, dir);
+    if (step === null || count < 2) return;
+    e.preventDefault();
+    if (step === 'first') go(0);
+    else if (step === 'last') go(count - 1);
+    else go(current + step);
+  };
+  const onTouchStart = (e: TouchEvent) => {
+    touchX.current = e.touches[0]?.clientX ?? null;
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    const start = touchX.current;
+    const end = e.changedTouches[0]?.clientX;
+    touchX.current = null;
+    if (start == null || end == null || Math.abs(end - start) < 40) return;
+    // Swiping towards the reading direction's start shows the next photo.
+    const forward = dir === 'rtl' ? end > start : end < start;
+    go(current + (forward ? 1 : -1));
+  };
+
+  return (
+    <div className="details-gallery">
+      <div
+        className="details-carousel"
+        role="region"
+        aria-roledescription={t('gallery.roleDescription')}
+        aria-label={t('gallery.label', { title })}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+        data-testid="carousel"
+      >
+        {media.map((m, i) => {
+          const near = i === current || i === wrapIndex(current + 1, count) || i === wrapIndex(current - 1, count);
+          return (
+            <img
+              key={m.id}
+              className={`details-carousel-img${i === current ? ' is-active' : ''}`}
+              src={mediaSrc(m, 960) ?? undefined}
+              srcSet={mediaSrcSet(m) || undefined}
+              sizes={SIZES}
+              alt={t('gallery.photoAlt', { title, n: i + 1, total: count })}
+              width={m.width || 1600}
+              height={m.height || 1067}
+              loading={near ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+              decoding="async"
+              aria-hidden={i === current ? undefined : true}
+              hidden={!near && i !== current}
+            />
+          );
+        })}
+        {count > 1 && (
+          <>
+            <button type="button" className="details-carousel-btn details-carousel-btn--prev" onClick={() => go(current - 1)} aria-label={t('gallery.previous')}>
+              <i className="bi bi-chevron-left" aria-hidden="true" />
+            </button>
+            <button type="button" className="details-carousel-btn details-carousel-btn--next" onClick={() => go(current + 1)} aria-label={t('gallery.next')}>
+              <i className="bi bi-chevron-right" aria-hidden="true" />
+            </button>
+          </>
+        )}
+        <span className="details-carousel-counter" aria-live="polite" data-testid="carousel-counter">
+          <span className="visually-hidden">{t('gallery.photo')} </span>
+          <bdi dir="ltr">{`${current + 1} / ${count}`}</bdi>
+        </span>
+      </div>
+      {count > 1 && (
+        <div className="details-thumbs" ref={thumbs} role="group" aria-label={t('gallery.thumbnails')}>
+          {media.map((m, i) => (
+            <button
+              key={m.id}
+              type="button"
+              data-index={i}
+              className={`details-thumb${i === current ? ' is-active' : ''}`}
+              onClick={() => go(i)}
+              aria-label={t('gallery.show', { n: i + 1, total: count })}
+              aria-current={i === current ? 'true' : undefined}
+            >
+              <img src={mediaSrc(m, 200) ?? undefined} alt="" width={96} height={64} loading="lazy" decoding="async" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
