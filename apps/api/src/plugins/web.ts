@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerSeo } from '../modules/seo/routes.js';
@@ -24,6 +25,7 @@ export async function registerWeb(app: FastifyInstance, opts: { distDir: string;
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    cacheControl: false, // else send's own `max-age=0` overrides the header set below
     // Upload keys are unique per file, so a cached copy never goes stale.
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
@@ -40,6 +42,7 @@ export async function registerWeb(app: FastifyInstance, opts: { distDir: string;
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false, // else send's own `max-age=0` overrides setHeaders
       setHeaders: (res, filePath) => {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`) || /\.[0-9a-f]{8,}\./i.test(name) || filePath.includes(`${path.sep}vendor${path.sep}`)) {
@@ -59,7 +62,12 @@ export async function registerWeb(app: FastifyInstance, opts: { distDir: string;
         if (out) html = out;
       }
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    // The history fallback runs in the not-found handler, which @fastify/compress's route hooks never reach.
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+    return reply.send(html);
   };
 
   app.webFallback = async (req, reply) => {

@@ -1,0 +1,85 @@
+/**
+ * Slow-connection delivery of the web app (DESIGN §6): hashed files cached for a year, index.html and
+ * sw.js always revalidated, and the history-fallback HTML compressed like everything else.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.js';
+import { registerWeb } from '../../plugins/web.js';
+import { createTestDatabase, testConfig } from '../../../test/helpers.js';
+
+/** A raw GET (fetch would decode the body and hide the encoding). */
+function rawGet(base: string, pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(base + pathname, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('web app delivery', () => {
+  let app: FastifyInstance;
+  let url: string;
+  let cleanup: () => Promise<void>;
+  const html = `<!doctype html><html><head><title>منزل | Manzil</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
+
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    fs.writeFileSync(path.join(dist, 'sw.js'), `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`);
+    const config = testConfig({ WEB_DIST_DIR: dist });
+    const database = await createTestDatabase('pglite');
+    app = await buildApp({ config, database, logger: false, compress: true });
+    await registerWeb(app, { distDir: dist, uploadsDir: config.uploadsDir });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    cleanup = async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    };
+  });
+  afterAll(async () => cleanup?.());
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await rawGet(url, '/assets/index-Ab12Cd34.js', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.body).toString()).toContain('console.log');
+  });
+
+  it('always revalidates the service worker script', async () => {
+    const res = await rawGet(url, '/sw.js');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses the history-fallback HTML (brotli or gzip) and revalidates it', async () => {
+    const br = await rawGet(url, '/faq', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(html);
+    expect(br.body.length).toBeLessThan(html.length / 3);
+
+    const gz = await rawGet(url, '/about', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(html);
+
+    const plain = await rawGet(url, '/about');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+  });
+});
