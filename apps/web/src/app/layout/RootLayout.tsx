@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { OfflineNotice } from '../offline/OfflineNotice';
 import { markAppRendered } from '../preloader';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
@@ -24,6 +25,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <OfflineNotice />
       <ScrollRestoration />
     </>
   );
