@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { SearchResults } from '../components/SearchResults';
 
-/** Placeholder: the search feature replaces this page. */
+/** /search-grid: 12 results per page with the filter sidebar (spec §2). */
 export default function SearchGridPage() {
-  return <PlaceholderPage titleKey="searchGrid" />;
+  return <SearchResults view="grid" />;
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { SearchResults } from '../components/SearchResults';
 
-/** Placeholder: the search feature replaces this page. */
+/** /search-list: 10 results per page with the filter sidebar (spec §2). */
 export default function SearchListPage() {
-  return <PlaceholderPage titleKey="searchList" />;
+  return <SearchResults view="list" />;
 }

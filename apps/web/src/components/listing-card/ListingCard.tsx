@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListingRead } from '@manzil/shared';
+import { cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
+import './listing-card.css';
+
+export interface ListingCardProps {
+  listing: ListingRead;
+  /** grid: picture on top; list: picture beside the text (search list). */
+  layout?: 'grid' | 'list';
+  /** The first cards of a page are above the fold: load them at once. */
+  eager?: boolean;
+}
+
+/**
+ * The listing card of spec §2 "Listing page": picture (placeholder when missing or broken), owner, title,
+ * price with the per-month suffix for rent, rooms, area, city, a call link (disabled without a phone) and
+ * the details link. Pictures come as WebP variants with srcset and load lazily.
+ */
+export function ListingCard({ listing: l, layout = 'grid', eager = false }: ListingCardProps) {
+  const { t, i18n } = useTranslation('listings');
+  const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
+  const [broken, setBroken] = useState(false);
+  const media = l.media?.[0];
+  const src = broken ? null : imageSrc(media);
+  const title = listingTitle(l, lang);
+  const price = priceText(l, lang);
+  const rent = l.listing_type === 'FOR_RENT';
+  const tel = phoneHref(l);
+  const city = cityName(l, lang);
+  const p = l.property;
+  const details = `/property-details/${l.id}`;
+  return (
+    <article className={`listing-card listing-card-${layout}`} aria-labelledby={`listing-${l.id}-title`}>
+      <Link to={details} className="listing-card-media" tabIndex={-1} aria-hidden="true">
+        {src ? (
+          <img
+            src={src}
+            srcSet={srcSet(media)}
+            sizes={layout === 'list' ? '(min-width: 768px) 320px, 100vw' : '(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw'}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            width={media?.width || 1600}
+            height={media?.height || 1067}
+            onError={() => setBroken(true)}
+          />
+        ) : (
+          <span className="listing-card-placeholder">
+            <i className="bi bi-house-door" aria-hidden="true" />
+          </span>
+        )}
+        <span className={`listing-card-badge ${rent ? 'is-rent' : 'is-sale'}`}>{t(rent ? 'forRent' : 'forSale')}</span>
+      </Link>
+      <div className="listing-card-body">
+        <div className="listing-card-price">
+          {price ? (
+            <>
+              <bdi>{price}</bdi>
+              {rent && <span className="listing-card-per"> {t('perMonth')}</span>}
+            </>
+          ) : (
+            t('priceOnRequest')
+          )}
+        </div>
+        <h3 className="listing-card-title" id={`listing-${l.id}-title`}>
+          <Link to={details}>{title}</Link>
+        </h3>
+        <p className="listing-card-meta">
+          <span>
+            <i className="bi bi-geo-alt" aria-hidden="true" /> {city || t('unknownCity')}
+          </span>
+          <span className="listing-card-type">{propertyTypeLabel(p.property_type, lang)}</span>
+        </p>
+        <ul className="listing-card-facts" aria-label={t('facts')}>
+          {p.bedrooms != null && (
+            <li title={t('bedrooms')}>
+              <i className="bi bi-door-closed" aria-hidden="true" /> {t('bedroomsCount', { count: p.bedrooms })}
+            </li>
+          )}
+          {p.bathrooms != null && (
+            <li title={t('bathrooms')}>
+              <i className="bi bi-droplet" aria-hidden="true" /> {t('bathroomsCount', { count: p.bathrooms })}
+            </li>
+          )}
+          {p.area_sqm != null && (
+            <li title={t('area')}>
+              <i className="bi bi-bounding-box" aria-hidden="true" /> <bdi>{t('areaValue', { value: p.area_sqm.toLocaleString('en-US') })}</bdi>
+            </li>
+          )}
+        </ul>
+        <div className="listing-card-footer">
+          <span className="listing-card-owner" title={t('owner')}>
+            <i className="bi bi-person-circle" aria-hidden="true" /> {ownerName(l)}
+          </span>
+          <span className="listing-card-actions">
+            {tel ? (
+              <a className="btn btn-sm btn-outline-brand" href={tel} aria-label={t('callOwner', { title })}>
+                <i className="bi bi-telephone" aria-hidden="true" /> {t('call')}
+              </a>
+            ) : (
+              <button type="button" className="btn btn-sm btn-outline-secondary listing-card-nophone" disabled title={t('noPhone')}>
+                <i className="bi bi-telephone-x" aria-hidden="true" /> {t('call')}
+                <span className="visually-hidden"> ({t('noPhone')})</span>
+              </button>
+            )}
+            <Link className="btn btn-sm btn-brand" to={details} aria-label={t('viewDetailsOf', { title })}>
+              {t('viewDetails')}
+            </Link>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

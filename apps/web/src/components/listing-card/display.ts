@@ -1,0 +1,42 @@
+import { formatPrice, PROPERTY_TYPE_LABELS, type ListingRead, type MediaItem } from '@manzil/shared';
+import { mediaUrl } from '../../api/client';
+
+/** How a listing reads on a card, in the visitor's language (pure, so it is unit-tested). */
+export type Lang = 'ar' | 'en';
+type Named = { name_en: string; name_ar: string } | null | undefined;
+
+export const placeName = (p: Named, lang: Lang) => (p ? (lang === 'ar' ? p.name_ar || p.name_en : p.name_en || p.name_ar) : '');
+
+export const listingTitle = (l: Pick<ListingRead, 'title_ar' | 'title_en'>, lang: Lang) =>
+  (lang === 'ar' ? l.title_ar || l.title_en : l.title_en || l.title_ar) ?? '';
+
+export const propertyTypeLabel = (type: keyof typeof PROPERTY_TYPE_LABELS, lang: Lang) => PROPERTY_TYPE_LABELS[type]?.[lang] ?? type;
+
+/** "USD 1,200"-style text, or null for an empty price ("price on request"). */
+export const priceText = (l: Pick<ListingRead, 'price' | 'currency'>, lang: Lang) => formatPrice(l.price, l.currency, lang);
+
+/** srcset of the WebP variants ("url 400w, url 960w, …"). */
+export function srcSet(item: Pick<MediaItem, 'variants'> | undefined): string | undefined {
+  if (!item?.variants?.length) return undefined;
+  return [...item.variants].sort((a, b) => a.width - b.width).map((v) => `${mediaUrl(v.url)} ${v.width}w`).join(', ');
+}
+
+/** The smallest variant at least `minWidth` wide (else the largest), as the plain src. */
+export function imageSrc(item: Pick<MediaItem, 'variants' | 'file_url'> | undefined, minWidth = 400): string | null {
+  if (!item) return null;
+  const sorted = [...(item.variants ?? [])].sort((a, b) => a.width - b.width);
+  return mediaUrl((sorted.find((v) => v.width >= minWidth) ?? sorted[sorted.length - 1])?.url ?? item.file_url);
+}
+
+/** The owner's phone for the call link (tel: without spaces), or null. */
+export function phoneHref(l: ListingRead): string | null {
+  const phone = l.owner?.phone_number ?? l.owner?.phone ?? l.property?.owner?.phone_number ?? null;
+  if (!phone) return null;
+  const digits = phone.replace(/[^\d+]/g, '');
+  return digits.length >= 7 ? `tel:${digits}` : null;
+}
+
+export const ownerName = (l: ListingRead) => l.owner?.full_name || l.owner?.username || '';
+
+/** City name: the read model's city (district, else governorate). */
+export const cityName = (l: ListingRead, lang: Lang) => placeName(l.property?.city ?? l.property?.governorate, lang);

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PAGE_SIZES, TIMINGS } from '@manzil/shared';
+import { ListingCard } from '../../../components/listing-card/ListingCard';
+import { searchQuery } from '../../search/api/search';
+
+const BODY = { skip: 0, limit: PAGE_SIZES.home, sort: 'newest' };
+
+/**
+ * The latest 4 listings (spec §2 "Home page"): first load 100 ms after the page paints, one automatic
+ * retry after 1 s, spinner, error with Try Again, empty state linking to /property. A scroll-snap row
+ * on phones with previous/next buttons; four columns on desktops.
+ */
+export function LatestSlider() {
+  const { t } = useTranslation('home');
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), TIMINGS.homeFirstLoadDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+  const q = useQuery({ ...searchQuery(BODY), enabled: ready, retry: 1, retryDelay: TIMINGS.publicRetryDelayMs });
+  const track = useRef<HTMLDivElement>(null);
+  const scroll = (dir: 1 | -1) => {
+    const el = track.current;
+    if (!el) return;
+    const rtl = getComputedStyle(el).direction === 'rtl';
+    el.scrollBy({ left: dir * (rtl ? -1 : 1) * el.clientWidth * 0.85, behavior: 'smooth' });
+  };
+
+  return (
+    <section className="latest container" aria-labelledby="latest-title">
+      <div className="latest-head">
+        <div>
+          <h2 id="latest-title" className="section-title">{t('latestTitle')}</h2>
+          <p className="text-body-secondary mb-0">{t('latestText')}</p>
+        </div>
+        <div className="d-flex gap-2 align-items-center">
+          {q.data && q.data.items.length > 1 && (
+            <span className="latest-arrows d-md-none">
+              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => scroll(-1)} aria-label={t('previous')}>
+                <i className="bi bi-chevron-left flip-rtl" aria-hidden="true" />
+              </button>
+              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => scroll(1)} aria-label={t('next')}>
+                <i className="bi bi-chevron-right flip-rtl" aria-hidden="true" />
+              </button>
+            </span>
+          )}
+          <Link to="/property" className="btn btn-outline-brand btn-sm">{t('viewAll')}</Link>
+        </div>
+      </div>
+      {q.isError ? (
+        <div className="alert alert-danger d-flex flex-wrap justify-content-between align-items-center gap-2" role="alert">
+          <span><i className="bi bi-exclamation-triangle" aria-hidden="true" /> {t('errors:latestFailed')}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void q.refetch()}>{t('common:actions.tryAgain')}</button>
+        </div>
+      ) : !q.data ? (
+        <div className="latest-state" role="status">
+          <span className="spinner-border text-brand" aria-hidden="true" />
+          <span className="visually-hidden">{t('loading')}</span>
+        </div>
+      ) : q.data.items.length === 0 ? (
+        <div className="latest-state">
+          <i className="bi bi-house" aria-hidden="true" />
+          <p className="mb-2">{t('emptyLatest')}</p>
+          <Link to="/property" className="btn btn-brand">{t('viewAllProperties')}</Link>
+        </div>
+      ) : (
+        <div className="latest-track" ref={track} role="list">
+          {q.data.items.map((l, i) => (
+            <div className="latest-item" role="listitem" key={l.id}>
+              <ListingCard listing={l} eager={i < 2} />
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

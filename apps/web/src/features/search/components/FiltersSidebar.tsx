@@ -1,0 +1,204 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PROPERTY_TYPES, PROPERTY_TYPE_LABELS, TIMINGS, parseLocalizedNumber, type ListingType, type PropertyType } from '@manzil/shared';
+import { useGovernorates } from '../../../api/queries';
+import { placesQuery } from '../api/search';
+import type { SearchFilters } from '../lib/filters';
+
+export interface FiltersSidebarProps {
+  filters: SearchFilters;
+  /** Write filters to the URL (the results reload from there). */
+  onCommit: (f: SearchFilters) => void;
+  /** Called after Apply/Clear (the mobile offcanvas closes). */
+  onDone?: () => void;
+}
+
+const same = (a: SearchFilters, b: SearchFilters) => JSON.stringify(a) === JSON.stringify(b);
+const BEDROOMS = ['1', '2', '3', '4', '5+'];
+const BATHROOMS = ['1', '2', '3', '4+'];
+
+/** Price input text → number or undefined (Arabic-Indic digits and separators accepted). */
+const toAmount = (s: string) => {
+  const n = parseLocalizedNumber(s);
+  return s.trim() === '' || !Number.isFinite(n) || n < 0 ? undefined : n;
+};
+
+/**
+ * The search sidebar (spec §2): listing type toggles (clicking the active one clears it), the location
+ * cascade, free-text location, property type, price range, bedrooms 1–5+, bathrooms 1–4+, Apply and
+ * Clear. Edits reach the URL 500 ms after the last change; Apply sends them at once.
+ */
+export function FiltersSidebar({ filters, onCommit, onDone }: FiltersSidebarProps) {
+  const { t, i18n } = useTranslation('search');
+  const lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
+  const [draft, setDraft] = useState<SearchFilters>(filters);
+  const [priceMin, setPriceMin] = useState(filters.price_min?.toString() ?? '');
+  const [priceMax, setPriceMax] = useState(filters.price_max?.toString() ?? '');
+  const edited = useRef(false);
+
+  // The URL changed elsewhere (back button, pagination, Clear): follow it.
+  const urlKey = JSON.stringify(filters);
+  useEffect(() => {
+    edited.current = false;
+    setDraft(filters);
+    setPriceMin(filters.price_min?.toString() ?? '');
+    setPriceMax(filters.price_max?.toString() ?? '');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlKey]);
+
+  useEffect(() => {
+    if (!edited.current || same(draft, filters)) return;
+    const timer = setTimeout(() => onCommit(draft), TIMINGS.filterDebounceMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
+
+  const update = (patch: Partial<SearchFilters>) => {
+    edited.current = true;
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      for (const k of Object.keys(next) as (keyof SearchFilters)[]) if (next[k] === undefined || next[k] === '') delete next[k];
+      return next;
+    });
+  };
+
+  const governorates = useGovernorates();
+  const govSingle = Array.isArray(draft.governorate_id) ? undefined : draft.governorate_id;
+  const districts = useQuery(placesQuery('districts', govSingle));
+  const uzaal = useQuery(placesQuery('uzaal', draft.district_id));
+  const villages = useQuery(placesQuery('villages', draft.uzlah_id));
+  const name = (p: { name_en: string; name_ar: string }) => (lang === 'ar' ? p.name_ar : p.name_en);
+  const govValue = Array.isArray(draft.governorate_id) ? draft.governorate_id.join(',') : (draft.governorate_id?.toString() ?? '');
+  const multiLabel = Array.isArray(draft.governorate_id)
+    ? draft.governorate_id.map((id) => governorates.data?.find((g) => g.id === id)).filter(Boolean).map((g) => name(g!)).join(' + ') || govValue
+    : '';
+
+  const toggleType = (lt: ListingType) => update({ listing_type: draft.listing_type === lt ? undefined : lt });
+  const roomsGroup = (key: 'bedrooms' | 'bathrooms', values: string[]) => (
+    <div className="btn-group filter-rooms" role="group" aria-labelledby={`filter-${key}-label`}>
+      {values.map((v) => {
+        const on = draft[key] === v || (v.endsWith('+') && draft[key] === v.slice(0, -1));
+        return (
+          <button key={v} type="button" className={`btn btn-sm ${on ? 'btn-brand' : 'btn-outline-secondary'}`} aria-pressed={on} onClick={() => update({ [key]: on ? undefined : v })}>
+            {v}
+          </button>
+        );
+      })}
+    </div>
+  );
+
+  const apply = (e: React.FormEvent) => {
+    e.preventDefault();
+    const next = { ...draft, price_min: toAmount(priceMin), price_max: toAmount(priceMax) };
+    for (const k of Object.keys(next) as (keyof SearchFilters)[]) if (next[k] === undefined) delete next[k];
+    edited.current = false;
+    onCommit(next);
+    onDone?.();
+  };
+  const clear = () => {
+    edited.current = false;
+    setDraft({});
+    setPriceMin('');
+    setPriceMax('');
+    onCommit({});
+    onDone?.();
+  };
+
+  return (
+    <form className="filters-sidebar" onSubmit={apply} aria-label={t('filters')}>
+      <fieldset className="filter-block">
+        <legend className="filter-label">{t('listingType')}</legend>
+        <div className="d-flex gap-2">
+          {(['FOR_SALE', 'FOR_RENT'] as const).map((lt) => (
+            <button key={lt} type="button" className={`btn btn-sm flex-fill ${draft.listing_type === lt ? 'btn-brand' : 'btn-outline-brand'}`} aria-pressed={draft.listing_type === lt} onClick={() => toggleType(lt)}>
+              {t(lt === 'FOR_SALE' ? 'forSale' : 'forRent')}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="filter-block">
+        <legend className="filter-label">{t('locationSelector')}</legend>
+        <label className="visually-hidden" htmlFor="f-gov">{t('governorate')}</label>
+        <select
+          id="f-gov"
+          className="form-select form-select-sm mb-2"
+          value={govValue}
+          onChange={(e) => {
+            const v = e.target.value;
+            update({ governorate_id: v ? (v.includes(',') ? v.split(',').map(Number) : Number(v)) : undefined, district_id: undefined, uzlah_id: undefined, village_id: undefined });
+          }}
+        >
+          <option value="">{t('anyGovernorate')}</option>
+          {multiLabel && <option value={govValue}>{multiLabel}</option>}
+          {governorates.data?.map((g) => (
+            <option key={g.id} value={g.id}>{name(g)}</option>
+          ))}
+        </select>
+        <label className="visually-hidden" htmlFor="f-dis">{t('district')}</label>
+        <select id="f-dis" className="form-select form-select-sm mb-2" value={draft.district_id ?? ''} disabled={!govSingle}
+          onChange={(e) => update({ district_id: e.target.value ? Number(e.target.value) : undefined, uzlah_id: undefined, village_id: undefined })}>
+          <option value="">{t('anyDistrict')}</option>
+          {districts.data?.map((d) => <option key={d.id} value={d.id}>{name(d)}</option>)}
+        </select>
+        <label className="visually-hidden" htmlFor="f-uz">{t('uzlah')}</label>
+        <select id="f-uz" className="form-select form-select-sm mb-2" value={draft.uzlah_id ?? ''} disabled={!draft.district_id}
+          onChange={(e) => update({ uzlah_id: e.target.value ? Number(e.target.value) : undefined, village_id: undefined })}>
+          <option value="">{t('anyUzlah')}</option>
+          {uzaal.data?.map((d) => <option key={d.id} value={d.id}>{name(d)}</option>)}
+        </select>
+        <label className="visually-hidden" htmlFor="f-vil">{t('village')}</label>
+        <select id="f-vil" className="form-select form-select-sm" value={draft.village_id ?? ''} disabled={!draft.uzlah_id}
+          onChange={(e) => update({ village_id: e.target.value ? Number(e.target.value) : undefined })}>
+          <option value="">{t('anyVillage')}</option>
+          {villages.data?.map((d) => <option key={d.id} value={d.id}>{name(d)}</option>)}
+        </select>
+      </fieldset>
+
+      <div className="filter-block">
+        <label className="filter-label" htmlFor="f-text">{t('locationText')}</label>
+        <input id="f-text" type="search" className="form-control form-control-sm" value={draft.location ?? ''} placeholder={t('locationTextPlaceholder')} maxLength={200}
+          onChange={(e) => update({ location: e.target.value || undefined })} />
+      </div>
+
+      <div className="filter-block">
+        <label className="filter-label" htmlFor="f-type">{t('propertyType')}</label>
+        <select id="f-type" className="form-select form-select-sm" value={draft.property_type ?? ''} onChange={(e) => update({ property_type: (e.target.value || undefined) as PropertyType | undefined })}>
+          <option value="">{t('anyType')}</option>
+          {PROPERTY_TYPES.map((p) => <option key={p} value={p}>{PROPERTY_TYPE_LABELS[p][lang]}</option>)}
+        </select>
+      </div>
+
+      <fieldset className="filter-block">
+        <legend className="filter-label">{t('priceUsd')}</legend>
+        <div className="d-flex gap-2">
+          <div className="flex-fill">
+            <label className="visually-hidden" htmlFor="f-pmin">{t('minPrice')}</label>
+            <input id="f-pmin" className="form-control form-control-sm" inputMode="numeric" placeholder={t('minPrice')} value={priceMin}
+              onChange={(e) => { setPriceMin(e.target.value); update({ price_min: toAmount(e.target.value) }); }} />
+          </div>
+          <div className="flex-fill">
+            <label className="visually-hidden" htmlFor="f-pmax">{t('maxPrice')}</label>
+            <input id="f-pmax" className="form-control form-control-sm" inputMode="numeric" placeholder={t('maxPrice')} value={priceMax}
+              onChange={(e) => { setPriceMax(e.target.value); update({ price_max: toAmount(e.target.value) }); }} />
+          </div>
+        </div>
+      </fieldset>
+
+      <div className="filter-block">
+        <div className="filter-label" id="filter-bedrooms-label">{t('bedrooms')}</div>
+        {roomsGroup('bedrooms', BEDROOMS)}
+      </div>
+      <div className="filter-block">
+        <div className="filter-label" id="filter-bathrooms-label">{t('bathrooms')}</div>
+        {roomsGroup('bathrooms', BATHROOMS)}
+      </div>
+
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-brand flex-fill">{t('apply')}</button>
+        <button type="button" className="btn btn-outline-secondary flex-fill" onClick={clear}>{t('clear')}</button>
+      </div>
+    </form>
+  );
+}

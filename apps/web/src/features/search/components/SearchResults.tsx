@@ -1,0 +1,134 @@
+import { useMemo, useRef, useState } from 'react';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { PAGE_SIZES } from '@manzil/shared';
+import { ListingCard } from '../../../components/listing-card/ListingCard';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { useSearch } from '../api/search';
+import { countActive, filtersToParams, pageFromParams, parseFilters, searchBodyFor, type SearchFilters } from '../lib/filters';
+import { FiltersSidebar } from './FiltersSidebar';
+import { Pager } from './Pager';
+import './search.css';
+
+/** /search-list (10 per page) and /search-grid (12 per page), filters in the URL (spec §2). */
+export function SearchResults({ view }: { view: 'list' | 'grid' }) {
+  const { t } = useTranslation('search');
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const filters = useMemo(() => parseFilters(params), [params]);
+  const page = pageFromParams(params);
+  const size = view === 'list' ? PAGE_SIZES.list : PAGE_SIZES.grid;
+  const body = useMemo(() => searchBodyFor(filters, params, (page - 1) * size, size), [filters, params, page, size]);
+  const query = useSearch(body);
+  const [showFilters, setShowFilters] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+  usePageTitle(t(view === 'list' ? 'titleList' : 'titleGrid'));
+
+  const commit = (f: SearchFilters) => setParams(filtersToParams(f, params));
+  const goTo = (p: number) => {
+    setParams(filtersToParams(filters, params, p));
+    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  // The switcher keeps every filter (and a drawn area), dropping only the page number.
+  const qs = (() => {
+    const p = new URLSearchParams(location.search);
+    p.delete('page');
+    const s = p.toString();
+    return s ? `?${s}` : '';
+  })();
+
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / size)) : 1;
+  const active = countActive(filters);
+
+  return (
+    <div className="container page-section search-page" ref={top}>
+      <div className="search-head">
+        <div>
+          <h1 className="page-title mb-1">{t(view === 'list' ? 'titleList' : 'titleGrid')}</h1>
+          <p className="text-body-secondary mb-0" aria-live="polite">
+            {data && !query.isError
+              ? data.total_capped
+                ? t('resultsCapped', { count: data.total, formatted: data.total.toLocaleString('en-US') })
+                : t('results', { count: data.total })
+              : '\u00a0'}
+          </p>
+        </div>
+        <div className="search-tools">
+          <button type="button" className="btn btn-outline-brand d-lg-none" onClick={() => setShowFilters(true)} aria-controls="search-filters" aria-expanded={showFilters}>
+            <i className="bi bi-funnel" aria-hidden="true" /> {t('filters')}
+            {active > 0 && <span className="badge text-bg-secondary ms-1">{active}</span>}
+          </button>
+          <nav className="btn-group view-switch" aria-label={t('viewSwitch')}>
+            <Link to={`/search-list${qs}`} className={`btn btn-sm ${view === 'list' ? 'btn-brand' : 'btn-outline-secondary'}`} aria-current={view === 'list' ? 'page' : undefined}>
+              <i className="bi bi-list-ul" aria-hidden="true" /> {t('views.list')}
+            </Link>
+            <Link to={`/search-grid${qs}`} className={`btn btn-sm ${view === 'grid' ? 'btn-brand' : 'btn-outline-secondary'}`} aria-current={view === 'grid' ? 'page' : undefined}>
+              <i className="bi bi-grid-3x3-gap" aria-hidden="true" /> {t('views.grid')}
+            </Link>
+            <Link to={`/search-map${qs}`} className="btn btn-sm btn-outline-secondary">
+              <i className="bi bi-map" aria-hidden="true" /> {t('views.map')}
+            </Link>
+          </nav>
+        </div>
+      </div>
+
+      <div className="row g-4">
+        <div className="col-lg-3">
+          <Offcanvas id="search-filters" show={showFilters} onHide={() => setShowFilters(false)} responsive="lg" placement="end" aria-labelledby="search-filters-title">
+            <Offcanvas.Header closeButton closeLabel={t('closeFilters')}>
+              <Offcanvas.Title id="search-filters-title">{t('filters')}</Offcanvas.Title>
+            </Offcanvas.Header>
+            <Offcanvas.Body>
+              <FiltersSidebar filters={filters} onCommit={commit} onDone={() => setShowFilters(false)} />
+            </Offcanvas.Body>
+          </Offcanvas>
+        </div>
+        <div className="col-lg-9">
+          {query.isPending ? (
+            <div className="search-state" role="status">
+              <span className="spinner-border text-brand" aria-hidden="true" />
+              <span>{t('loading')}</span>
+            </div>
+          ) : query.isError ? (
+            <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
+              <span>
+                <i className="bi bi-exclamation-triangle" aria-hidden="true" /> {t('errors:searchFailed')}
+              </span>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void query.refetch()}>
+                {t('common:actions.tryAgain')}
+              </button>
+            </div>
+          ) : data && data.items.length === 0 ? (
+            <div className="search-state search-empty">
+              <i className="bi bi-house-slash" aria-hidden="true" />
+              <h2 className="h5">{t('emptyTitle')}</h2>
+              <p className="text-body-secondary">{t('emptyText')}</p>
+              {active > 0 && (
+                <button type="button" className="btn btn-outline-brand" onClick={() => commit({})}>
+                  {t('clearFilters')}
+                </button>
+              )}
+            </div>
+          ) : (
+            <>
+              <div className={`${view === 'grid' ? 'row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3' : 'd-flex flex-column gap-3'} ${query.isFetching ? 'is-refreshing' : ''}`} aria-busy={query.isFetching}>
+                {data!.items.map((l, i) =>
+                  view === 'grid' ? (
+                    <div className="col" key={l.id}>
+                      <ListingCard listing={l} eager={i < 3} />
+                    </div>
+                  ) : (
+                    <ListingCard key={l.id} listing={l} layout="list" eager={i < 2} />
+                  ),
+                )}
+              </div>
+              {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} onPage={goTo} />}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import {
+  LIMITS,
+  LISTING_TYPES,
+  PROPERTY_TYPES,
+  parseLocalizedNumber,
+  type ListingType,
+  type PropertyType,
+} from '@manzil/shared';
+
+/**
+ * Search filters ⇄ URL ⇄ POST /listings/search body (spec §2 "Search list and search grid").
+ * Every spelling of spec §2 is read: listing_type sale|rent|FOR_SALE|FOR_RENT, location or search,
+ * price_min/price_max or min_price/max_price, governorate_id as one id or "1,2". The URL is written
+ * back in one spelling (FOR_SALE, location, price_min, price_max); anything else in the query string
+ * (a drawn polygon, map bounds) is kept as it is and sent along.
+ */
+export interface SearchFilters {
+  listing_type?: ListingType;
+  property_type?: PropertyType;
+  /** Free-text location (and any words): matched against titles, descriptions, addresses and place names. */
+  location?: string;
+  price_min?: number;
+  price_max?: number;
+  /** "2" exactly two; "5+" (or 5 and more) at least five. */
+  bedrooms?: string;
+  /** "2" exactly two; "4+" (or 4 and more) at least four. */
+  bathrooms?: string;
+  governorate_id?: number | number[];
+  district_id?: number;
+  uzlah_id?: number;
+  village_id?: number;
+}
+
+export const FILTER_KEYS = [
+  'listing_type', 'property_type', 'location', 'search', 'price_min', 'price_max', 'min_price', 'max_price',
+  'bedrooms', 'bathrooms', 'governorate_id', 'district_id', 'uzlah_id', 'uzaal_id', 'village_id', 'page',
+] as const;
+
+/** Rooms: values from this number up mean "at least" (spec §9: 5+ bedrooms, 4+ bathrooms). */
+export const AT_LEAST_FROM = { bedrooms: 5, bathrooms: 4 } as const;
+
+export function parseListingType(raw: string | null | undefined): ListingType | undefined {
+  if (!raw) return undefined;
+  const v = raw.trim().toUpperCase().replace(/[\s-]/g, '_');
+  if (v === 'SALE' || v === 'BUY') return 'FOR_SALE';
+  if (v === 'RENT') return 'FOR_RENT';
+  return (LISTING_TYPES as readonly string[]).includes(v) ? (v as ListingType) : undefined;
+}
+
+function parsePropertyType(raw: string | null): PropertyType | undefined {
+  if (!raw) return undefined;
+  const v = raw.trim().toUpperCase().replace(/[\s-]/g, '_');
+  return (PROPERTY_TYPES as readonly string[]).includes(v) ? (v as PropertyType) : undefined;
+}
+
+function parseAmount(raw: string | null): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const n = parseLocalizedNumber(raw);
+  return Number.isFinite(n) && n >= 0 && n <= LIMITS.priceMax ? n : undefined;
+}
+
+function parseId(raw: string | null | undefined): number | undefined {
+  if (!raw) return undefined;
+  const n = parseLocalizedNumber(raw);
+  return Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : undefined;
+}
+
+function parseIds(raw: string | null): number | number[] | undefined {
+  if (!raw) return undefined;
+  const ids = raw.split(',').map((s) => parseId(s.trim())).filter((n): n is number => n !== undefined);
+  if (ids.length === 0) return undefined;
+  return ids.length === 1 ? ids[0] : [...new Set(ids)].slice(0, 30);
+}
+
+/** "2", "5+", "٣" → a normalised room value, or undefined. */
+export function parseRoomsValue(raw: string | null | undefined): string | undefined {
+  if (!raw) return undefined;
+  const t = raw.trim();
+  const plus = t.endsWith('+');
+  const n = parseLocalizedNumber(plus ? t.slice(0, -1) : t);
+  if (!Number.isInteger(n) || n < 0 || n > LIMITS.roomsMax) return undefined;
+  return plus ? `${n}+` : String(n);
+}
+
+/** min/max for the search body: exact below the threshold, at least from it (or with a trailing +). */
+export function roomsRange(value: string | undefined, atLeastFrom: number): { min?: number; max?: number } {
+  if (!value) return {};
+  const plus = value.endsWith('+');
+  const n = Number(plus ? value.slice(0, -1) : value);
+  if (!Number.isInteger(n)) return {};
+  return plus || n >= atLeastFrom ? { min: n } : { min: n, max: n };
+}
+
+export function parseFilters(params: URLSearchParams): SearchFilters {
+  const first = (...keys: string[]) => {
+    for (const k of keys) {
+      const v = params.get(k);
+      if (v !== null && v.trim() !== '') return v;
+    }
+    return null;
+  };
+  const f: SearchFilters = {
+    listing_type: parseListingType(first('listing_type')),
+    property_type: parsePropertyType(first('property_type')),
+    location: first('location', 'search')?.trim().slice(0, LIMITS.searchTextMax) || undefined,
+    price_min: parseAmount(first('price_min', 'min_price')),
+    price_max: parseAmount(first('price_max', 'max_price')),
+    bedrooms: parseRoomsValue(first('bedrooms')),
+    bathrooms: parseRoomsValue(first('bathrooms')),
+    governorate_id: parseIds(first('governorate_id')),
+    district_id: parseId(first('district_id')),
+    uzlah_id: parseId(first('uzlah_id', 'uzaal_id')),
+    village_id: parseId(first('village_id')),
+  };
+  for (const k of Object.keys(f) as (keyof SearchFilters)[]) if (f[k] === undefined) delete f[k];
+  return f;
+}
+
+/** The query string for these filters, keeping unrelated parameters of `base` (polygon, bounds). */
+export function filtersToParams(f: SearchFilters, base?: URLSearchParams, page?: number): URLSearchParams {
+  const p = new URLSearchParams(base);
+  for (const k of FILTER_KEYS) p.delete(k);
+  if (f.listing_type) p.set('listing_type', f.listing_type);
+  if (f.property_type) p.set('property_type', f.property_type);
+  if (f.location) p.set('location', f.location);
+  if (f.price_min !== undefined) p.set('price_min', String(f.price_min));
+  if (f.price_max !== undefined) p.set('price_max', String(f.price_max));
+  if (f.bedrooms) p.set('bedrooms', f.bedrooms);
+  if (f.bathrooms) p.set('bathrooms', f.bathrooms);
+  if (f.governorate_id !== undefined) p.set('governorate_id', Array.isArray(f.governorate_id) ? f.governorate_id.join(',') : String(f.governorate_id));
+  if (f.district_id !== undefined) p.set('district_id', String(f.district_id));
+  if (f.uzlah_id !== undefined) p.set('uzlah_id', String(f.uzlah_id));
+  if (f.village_id !== undefined) p.set('village_id', String(f.village_id));
+  if (page && page > 1) p.set('page', String(page));
+  return p;
+}
+
+export function pageFromParams(params: URLSearchParams): number {
+  const n = parseId(params.get('page'));
+  return n && n <= 100_000 ? n : 1;
+}
+
+function parsePolygonParam(raw: string | null): { lat: number; lng: number }[] | undefined {
+  if (!raw) return undefined;
+  try {
+    const data: unknown = JSON.parse(raw);
+    if (!Array.isArray(data) || data.length < LIMITS.polygonMinPoints || data.length > LIMITS.polygonMaxPoints) return undefined;
+    const pts = data.map((d) => (Array.isArray(d) ? { lat: Number(d[0]), lng: Number(d[1]) } : { lat: Number(d?.lat), lng: Number(d?.lng ?? d?.lon) }));
+    return pts.every((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180) ? pts : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The POST /listings/search body for one page of results (newest first). */
+export function searchBodyFor(f: SearchFilters, params: URLSearchParams, skip: number, limit: number): Record<string, unknown> {
+  const body: Record<string, unknown> = { skip, limit };
+  if (f.listing_type) body.listing_type = f.listing_type;
+  if (f.property_type) body.property_type = f.property_type;
+  if (f.location) body.search = f.location;
+  if (f.price_min !== undefined) body.min_price = f.price_min;
+  if (f.price_max !== undefined) body.max_price = f.price_max;
+  const beds = roomsRange(f.bedrooms, AT_LEAST_FROM.bedrooms);
+  if (beds.min !== undefined) body.min_bedrooms = beds.min;
+  if (beds.max !== undefined) body.max_bedrooms = beds.max;
+  const baths = roomsRange(f.bathrooms, AT_LEAST_FROM.bathrooms);
+  if (baths.min !== undefined) body.min_bathrooms = baths.min;
+  if (baths.max !== undefined) body.max_bathrooms = baths.max;
+  if (f.governorate_id !== undefined) body.governorate_id = f.governorate_id;
+  if (f.district_id !== undefined) body.district_id = f.district_id;
+  if (f.uzlah_id !== undefined) body.uzlah_id = f.uzlah_id;
+  if (f.village_id !== undefined) body.village_id = f.village_id;
+  // An area drawn on the map or a bounding box from the home search narrows the list too.
+  for (const k of ['min_lat', 'max_lat', 'min_lon', 'max_lon'] as const) {
+    const v = parseLocalizedNumber(params.get(k) ?? '');
+    if (Number.isFinite(v)) body[k] = v;
+  }
+  const polygon = parsePolygonParam(params.get('polygon'));
+  if (polygon) body.polygon_coordinates = polygon;
+  return body;
+}
+
+export const countActive = (f: SearchFilters) => Object.keys(f).length;
