@@ -23,7 +23,10 @@ export const registerBody = z.object({
   last_name: requiredName(MESSAGES.lastNameRequired),
   phone_number: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: MESSAGES.phoneRequired }).min(1, MESSAGES.phoneRequired).regex(PHONE_RE, MESSAGES.phoneInvalid),
+    z
+      .string({ error: MESSAGES.phoneRequired })
+      .min(1, { error: MESSAGES.phoneRequired, abort: true })
+      .regex(PHONE_RE, MESSAGES.phoneInvalid),
   ),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
