@@ -1,0 +1,389 @@
+/**
+ * `npm run bench` — POST /api/v1/listings/search under load at N listings (DESIGN §7, issue 8).
+ *
+ * Starts the API in this process on a fresh database (PGlite in a temporary DATA_DIR; with DATABASE_URL a
+ * new database on that server, dropped at the end; BENCH_REUSE=1 uses the given database as it is), fills
+ * it with N synthetic listings, VACUUM ANALYZE, then for each query mix:
+ *   - loads the endpoint with autocannon (worker thread) at BENCH_CONNECTIONS for BENCH_SECONDS,
+ *     and at 1 connection for a third of that (the latency of one request with no queueing);
+ *   - the floor: the exact SQL statements the endpoint ran for those bodies (captured from Kysely),
+ *     replayed straight against the database one request's worth at a time (statements the endpoint runs
+ *     together run together here too), p50/p95 over repeated runs;
+ *   - the ratio API p95 / floor p95.
+ * Each mix rotates through a few bodies (different governorates, words, pages) so no single plan or
+ * cache line decides the number. Requests carry the Accept-Encoding a browser sends.
+ *
+ *   BENCH_N=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=32 BENCH_EXPLAIN=1 npm run bench
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { CompiledQuery, sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import pg from 'pg';
+import { PAGE_SIZES, LIMITS } from '@manzil/shared';
+import { buildApp } from '../apps/api/src/app.js';
+import { openConfiguredDatabase, prepareDatabase } from '../apps/api/src/bootstrap.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import type { DbHandle } from '../apps/api/src/db/client.js';
+import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
+import { elapsed, envFlag, envInt, machine, percentile, round, table, writeResult } from './shared.js';
+
+const N = envInt('BENCH_N', 100_000);
+const SECONDS = envInt('BENCH_SECONDS', 10);
+const CONNECTIONS = envInt('BENCH_CONNECTIONS', 32);
+const SINGLE_SECONDS = Math.max(2, Math.round(SECONDS / 3));
+const FLOOR_MS = envInt('BENCH_FLOOR_MS', 3000);
+const EXPLAIN = envFlag('BENCH_EXPLAIN');
+const REUSE = envFlag('BENCH_REUSE');
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+const PAGE = PAGE_SIZES.grid;
+
+const started = Date.now();
+const log = (msg: string) => console.log(`[bench ${elapsed(started).padStart(7)}] ${msg}`);
+
+// ---------------------------------------------------------------- the database
+
+interface Target {
+  env: Record<string, string | undefined>;
+  label: string;
+  cleanup: () => Promise<void>;
+}
+
+async function freshTarget(): Promise<Target> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-'));
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: undefined },
+      label: `PGlite in ${dir}`,
+      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-'));
+  const rmDir = async () => fs.rmSync(dir, { recursive: true, force: true });
+  const safe = new URL(url);
+  safe.password = '';
+  if (REUSE) return { env: { DATA_DIR: dir, DATABASE_URL: url }, label: `PostgreSQL ${safe} (reused)`, cleanup: rmDir };
+  const name = `manzil_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  safe.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dir, DATABASE_URL: target.toString() },
+    label: `PostgreSQL ${safe} (fresh, dropped at the end)`,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      await rmDir();
+    },
+  };
+}
+
+/**
+ * Records the statements the API runs while `recording` is set. Statements issued while an earlier one is
+ * still running form one group (the endpoint runs them together, e.g. the page and its count), so the
+ * floor can replay them the same way.
+ */
+class Recorder implements KyselyPlugin {
+  recording: CompiledQuery[][] | null = null;
+  private inFlight = 0;
+  constructor(private compile: (node: RootOperationNode, id: PluginTransformQueryArgs['queryId']) => CompiledQuery) {}
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.recording) {
+      const q = this.compile(args.node, args.queryId);
+      if (this.inFlight > 0 && this.recording.length) this.recording[this.recording.length - 1]!.push(q);
+      else this.recording.push([q]);
+      this.inFlight++;
+    }
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.recording) this.inFlight = Math.max(0, this.inFlight - 1);
+    return args.result;
+  }
+}
+
+// ---------------------------------------------------------------- the query mixes
+
+interface Mix {
+  name: string;
+  bodies: Record<string, unknown>[];
+  /** Not one of the issue's seven mixes: reported, but outside the target. */
+  extra?: boolean;
+}
+
+interface Place {
+  id: number;
+  lat: number;
+  lon: number;
+}
+
+function mixes(govs: Place[]): Mix[] {
+  const [g1, g2, g3, g4] = govs;
+  const box = (g: Place, half: number) => ({ min_lat: g.lat - half, max_lat: g.lat + half, min_lon: g.lon - half, max_lon: g.lon + half });
+  // A drawn area: an irregular hexagon around a city centre, [lat, lng] pairs as the map sends them.
+  const hexagon = (g: Place, r: number) =>
+    [0, 1, 2, 3, 4, 5].map((i) => {
+      const a = (i * Math.PI) / 3 + 0.3;
+      const k = i % 2 ? 0.7 : 1;
+      return [round(g.lat + r * k * Math.sin(a), 6), round(g.lon + r * k * Math.cos(a), 6)];
+    });
+  const page = { limit: PAGE };
+  return [
+    { name: 'no filter', bodies: [0, 1, 2, 3].map((p) => ({ ...page, skip: p * PAGE })) },
+    {
+      name: 'type + governorate',
+      bodies: [
+        { ...page, skip: 0, listing_type: 'FOR_SALE', property_type: 'APARTMENT', governorate_id: g1!.id },
+        { ...page, skip: 0, listing_type: 'FOR_RENT', property_type: 'HOUSE', governorate_id: g2!.id },
+        { ...page, skip: 0, listing_type: 'FOR_SALE', property_type: 'LAND', governorate_id: g3!.id },
+        { ...page, skip: 0, listing_type: 'FOR_RENT', property_type: 'OFFICE', governorate_id: g4!.id },
+      ],
+    },
+    {
+      name: 'price + bedrooms',
+      bodies: [
+        { ...page, skip: 0, listing_type: 'FOR_SALE', min_price: 50_000, max_price: 150_000, min_bedrooms: 3 },
+        { ...page, skip: 0, listing_type: 'FOR_RENT', min_price: 200, max_price: 600, min_bedrooms: 2, max_bedrooms: 3 },
+        { ...page, skip: 0, min_price: 100_000, max_price: 400_000, min_bedrooms: 4 },
+        { ...page, skip: 0, max_price: 30_000_000, price_currency: 'YER', min_bedrooms: 1, max_bedrooms: 2 },
+      ],
+    },
+    {
+      name: 'text (Arabic)',
+      bodies: ['شقة', 'فيلا للبيع', 'ارض', 'مكتب للايجار', 'شقة 3 غرف'].map((search) => ({ ...page, skip: 0, search })),
+    },
+    { name: 'bounds', bodies: [g1, g2, g3, g4].map((g) => ({ ...page, skip: 0, ...box(g!, 0.05) })) },
+    { name: 'polygon', bodies: [g1, g2, g3, g4].map((g) => ({ ...page, skip: 0, polygon_coordinates: hexagon(g!, 0.06) })) },
+    { name: 'deep page (skip 5000)', bodies: [0, 1, 2, 3].map((p) => ({ ...page, skip: 5000 + p * PAGE })) },
+    {
+      name: 'map view (bounds, limit 1000)',
+      extra: true,
+      bodies: [g1, g2, g3, g4].map((g) => ({ skip: 0, limit: LIMITS.boundsSearchMaxLimit, ...box(g!, 0.05) })),
+    },
+  ];
+}
+
+// ---------------------------------------------------------------- measuring
+
+/** What bench/load-worker.mjs takes and answers. */
+interface LoadJob {
+  url: string;
+  bodies: string[];
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+}
+interface LoadResult {
+  latencies: number[];
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  seconds: number;
+  bytes: number;
+}
+
+function load(url: string, bodies: string[], connections: number, seconds: number): Promise<LoadResult> {
+  const job: LoadJob = { url, bodies, connections, seconds, headers: { 'accept-encoding': ACCEPT_ENCODING } };
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job });
+    w.once('message', (m: LoadResult) => {
+      resolve(m);
+      void w.terminate();
+    });
+    w.once('error', reject);
+  });
+}
+
+async function floor(db: DbHandle['db'], plans: CompiledQuery[][][], budgetMs: number) {
+  const run = async (plan: CompiledQuery[][]) => {
+    for (const group of plan) await Promise.all(group.map((q) => db.executeQuery(q)));
+  };
+  for (const p of plans) await run(p); // warm
+  const times: number[] = [];
+  const until = Date.now() + budgetMs;
+  for (let i = 0; times.length < 2000 && (Date.now() < until || times.length < 20); i++) {
+    const t = performance.now();
+    await run(plans[i % plans.length]!);
+    times.push(performance.now() - t);
+  }
+  return { runs: times.length, p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function explain(db: DbHandle['db'], plan: CompiledQuery[][]): Promise<string> {
+  const out: string[] = [];
+  for (const q of plan.flat()) {
+    const r = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${q.sql}`, [...q.parameters]));
+    out.push(`-- ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}${q.sql.length > 160 ? ' …' : ''}\n${r.rows.map((x) => x['QUERY PLAN']).join('\n')}`);
+  }
+  return out.join('\n\n');
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const target = await freshTarget();
+  let closeDb: (() => Promise<void>) | undefined;
+  let closeApp: (() => Promise<unknown>) | undefined;
+  const stop = async () => {
+    await closeApp?.().catch(() => {});
+    await closeDb?.().catch(() => {});
+    await target.cleanup().catch((e) => console.error(`cleanup failed: ${(e as Error).message}`));
+  };
+  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+  try {
+    log(`database: ${target.label}`);
+    const config = loadConfig({ ...process.env, ...target.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+    const database = await openConfiguredDatabase(config);
+    closeDb = () => database.close();
+    const quiet = { info: () => {}, warn: (m: string) => log(m), error: (m: string) => log(m) };
+    await prepareDatabase(config, database, quiet);
+    const db = database.db;
+
+    const have = (await sql<{ n: number }>`select count(*)::int as n from listings`.execute(db)).rows[0]!.n;
+    if (have < N) {
+      const t = Date.now();
+      log(`generating ${N - have} listings …`);
+      let last = 0;
+      await generateSyntheticListings(db, N - have, {
+        rates: config.EXCHANGE_RATES,
+        onProgress: (d) => {
+          if (d - last >= 20_000) log(`  ${(last = d)} listings`);
+        },
+      });
+      log(`generated in ${elapsed(t)}`);
+    } else log(`${have} listings there already (BENCH_REUSE)`);
+    const t0 = Date.now();
+    // Steady state: what autovacuum leaves behind on a live server (statistics, visibility map).
+    await sql`vacuum analyze listings`.execute(db);
+    await sql`vacuum analyze listing_media`.execute(db);
+    await sql`vacuum analyze users`.execute(db);
+    log(`vacuum analyze in ${elapsed(t0)}`);
+    const counts = (await sql<{ total: number; public: number }>`
+      select count(*)::int as total, (count(*) filter (where status = 'approved' and is_active))::int as public from listings`.execute(db)).rows[0]!;
+
+    const recorder = new Recorder((node, id) => db.getExecutor().compileQuery(node, id));
+    const app = await buildApp({ config, database: { ...database, db: db.withPlugin(recorder) }, logger: false, compress: true });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    closeApp = () => app.close();
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/listings/search`;
+
+    // The four governorates with most listings, and their centres, for the place-bound mixes.
+    const govs = (await sql<Place>`
+      select g.id, g.latitude as lat, g.longitude as lon from governorates g
+      join listings l on l.governorate_id = g.id and l.status = 'approved' and l.is_active
+      where g.latitude is not null group by g.id order by count(*) desc, g.id limit 4`.execute(db)).rows;
+    if (govs.length < 4) throw new Error('need listings in at least four governorates');
+
+    const selected = mixes(govs).filter((m) => !ONLY || ONLY.some((o) => m.name.startsWith(o)));
+    const results = [];
+    const explains: Record<string, string> = {};
+    for (const mix of selected) {
+      const bodies = mix.bodies.map((b) => JSON.stringify(b));
+      // One request per body, recording the SQL it runs; each must answer 200.
+      const plans: CompiledQuery[][][] = [];
+      const totals: number[] = [];
+      let bytes = 0;
+      for (const body of bodies) {
+        recorder.recording = [];
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const text = await res.text();
+        plans.push(recorder.recording);
+        recorder.recording = null;
+        if (res.status !== 200) throw new Error(`${mix.name}: ${body} answered ${res.status}: ${text.slice(0, 300)}`);
+        const json = JSON.parse(text) as { items: unknown[]; total: number; total_capped: boolean };
+        totals.push(json.total);
+        bytes += text.length;
+      }
+      const fl = await floor(db, plans, FLOOR_MS);
+      const one = await load(url, bodies, 1, SINGLE_SECONDS);
+      const many = await load(url, bodies, CONNECTIONS, SECONDS);
+      const r = {
+        mix: mix.name,
+        extra: Boolean(mix.extra),
+        bodies: mix.bodies,
+        result_totals: totals,
+        avg_json_bytes: Math.round(bytes / bodies.length),
+        statements_per_request: plans[0]!.flat().length,
+        floor: { runs: fl.runs, p50_ms: round(fl.p50, 2), p95_ms: round(fl.p95, 2) },
+        api_c1: { requests: one.requests, p50_ms: percentile(one.latencies, 50), p95_ms: percentile(one.latencies, 95) },
+        api: {
+          connections: CONNECTIONS,
+          seconds: many.seconds,
+          requests: many.requests,
+          rps: round(many.requests / many.seconds, 1),
+          p50_ms: percentile(many.latencies, 50),
+          p95_ms: percentile(many.latencies, 95),
+          p99_ms: percentile(many.latencies, 99),
+          non2xx: many.non2xx,
+          errors: many.errors + many.timeouts,
+        },
+        ratio_p95: round(percentile(many.latencies, 95) / fl.p95, 1),
+        ratio_c1_p95: round(percentile(one.latencies, 95) / fl.p95, 1),
+      };
+      results.push(r);
+      log(
+        `${mix.name}: p95 ${r.api.p95_ms} ms @${CONNECTIONS} (${r.api.rps} req/s), ${r.api_c1.p95_ms} ms @1, floor p95 ${r.floor.p95_ms} ms` +
+          (r.api.non2xx || r.api.errors ? ` — ${r.api.non2xx} non-2xx, ${r.api.errors} errors` : ''),
+      );
+      if (EXPLAIN) {
+        explains[mix.name] = await explain(db, plans[0]!);
+        console.log(`\n=== EXPLAIN ${mix.name}: ${bodies[0]}\n${explains[mix.name]}\n`);
+      }
+    }
+
+    const engine = database.kind === 'postgres' ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}` : 'PGlite';
+    console.log(
+      `\nPOST /api/v1/listings/search — ${engine}, ${counts.total} listings (${counts.public} public), ` +
+        `${CONNECTIONS} connections × ${SECONDS} s (and 1 connection × ${SINGLE_SECONDS} s), page size ${PAGE}; ` +
+        `${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`,
+    );
+    console.log(
+      table(
+        ['mix', 'p50', 'p95', 'p99', 'req/s', 'c=1 p95', 'floor p50', 'floor p95', 'API/floor', 'c=1/floor', 'errors'],
+        results.map((r) => [
+          r.mix + (r.extra ? ' *' : ''),
+          r.api.p50_ms, r.api.p95_ms, r.api.p99_ms, r.api.rps,
+          r.api_c1.p95_ms, r.floor.p50_ms, r.floor.p95_ms, r.ratio_p95, r.ratio_c1_p95,
+          r.api.non2xx + r.api.errors,
+        ]),
+      ),
+    );
+    console.log('\nLatencies in ms. API/floor = API p95 at full concurrency ÷ floor p95 (the same SQL, one request at a time).');
+    if (results.some((r) => r.extra)) console.log('* not one of the issue\'s seven mixes (what /search-map sends); outside the target.');
+    const main7 = results.filter((r) => !r.extra);
+    const p95ok = main7.every((r) => r.api.p95_ms <= 50);
+    const ratioOk = main7.every((r) => r.ratio_p95 <= 3);
+    console.log(`Targets (issue 8, on PostgreSQL at 100,000): p95 ≤ 50 ms ${p95ok ? 'met' : 'NOT met'}; API/floor ≤ 3 ${ratioOk ? 'met' : 'NOT met'}.`);
+
+    const file = writeResult('search', {
+      date: new Date().toISOString(),
+      machine: machine(),
+      engine,
+      listings: counts,
+      settings: { n: N, seconds: SECONDS, connections: CONNECTIONS, single_seconds: SINGLE_SECONDS, floor_ms: FLOOR_MS, page_size: PAGE, accept_encoding: ACCEPT_ENCODING },
+      results,
+      targets: { p95_le_50ms: p95ok, api_floor_le_3: ratioOk },
+      ...(EXPLAIN ? { explain: explains } : {}),
+      load_average_at_end: os.loadavg().map((x) => round(x, 2)),
+      total_seconds: round((Date.now() - started) / 1000, 1),
+    });
+    log(`results: ${path.relative(process.cwd(), file)}; done in ${elapsed(started)}`);
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
