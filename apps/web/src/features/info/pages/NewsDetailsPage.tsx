@@ -21,7 +21,7 @@ export default function NewsDetailsPage() {
         </time>
       }
     >
-      <div className="row g-5">
+      <div className="row g-4 gx-lg-5">
         <article className="col-12 col-lg-8 news-article">
           {wanted && !found && (
             <p className="alert alert-info" role="status">
