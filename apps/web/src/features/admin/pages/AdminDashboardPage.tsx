@@ -22,10 +22,10 @@ function Dashboard() {
   const refreshing = stats.isFetching;
 
   return (
-    <section className="container page-section py-4">
+    <section className="container page-section py-4 admin-page">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="page-title mb-0">{t('dashboard.title')}</h1>
-        <button type="button" className="btn btn-outline-primary" onClick={() => void stats.refetch()} disabled={refreshing}>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => void stats.refetch()} disabled={refreshing}>
           <i className={`bi bi-arrow-clockwise me-1${refreshing ? ' spin' : ''}`} aria-hidden="true" />
           {t('dashboard.refresh')}
         </button>

@@ -24,7 +24,7 @@ function History({ listing }: { listing: AdminListing }) {
           <span className={`badge text-bg-${e.action === 'approve' ? 'success' : e.action === 'reject' ? 'danger' : 'secondary'} me-1`}>
             {t(`listings.actions.${e.action}`)}
           </span>
-          {t('listings.by', { name: e.admin_name ?? t('listings.unknownAdmin') })} · {dateTimeOf(e.created_at, lang)}
+          {t('listings.byLabel')} <bdi>{e.admin_name ?? t('listings.unknownAdmin')}</bdi> · <bdi>{dateTimeOf(e.created_at, lang)}</bdi>
           {e.reason && <div className="text-body-secondary">{t('listings.reason', { reason: e.reason })}</div>}
         </li>
       ))}
@@ -77,10 +77,10 @@ function Listings() {
 
   const tabs: (ListingStatus | null)[] = [null, ...LISTING_STATUSES];
   return (
-    <section className="container page-section py-4">
+    <section className="container page-section py-4 admin-page">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="page-title mb-0">{t('listings.title')}</h1>
-        <button type="button" className="btn btn-outline-primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
           <i className={`bi bi-arrow-clockwise me-1${query.isFetching ? ' spin' : ''}`} aria-hidden="true" />
           {t('review.refresh')}
         </button>
@@ -150,7 +150,13 @@ function Listings() {
                         <td className="d-none d-md-table-cell text-nowrap">{dateOf(l.created_at, lang)}</td>
                         <td>
                           <button type="button" className="btn btn-link btn-sm p-0 text-start" aria-expanded={expanded} onClick={() => toggle(l.id)}>
-                            {latest ? `${t(`listings.actions.${latest.action}`)} · ${dateOf(latest.created_at, lang)}` : t('listings.noHistoryShort')}
+                            {latest ? (
+                              <>
+                                {t(`listings.actions.${latest.action}`)} · <bdi>{dateOf(latest.created_at, lang)}</bdi>
+                              </>
+                            ) : (
+                              t('listings.noHistoryShort')
+                            )}
                             <i className={`bi bi-chevron-${expanded ? 'up' : 'down'} ms-1`} aria-hidden="true" />
                           </button>
                         </td>

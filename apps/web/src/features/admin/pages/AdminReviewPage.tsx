@@ -116,12 +116,12 @@ function Review() {
 
   const items = pending.data ?? [];
   return (
-    <section className="container page-section py-4">
+    <section className="container page-section py-4 admin-page">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="page-title mb-0">
           {t('review.title')} {pending.data && <span className="badge text-bg-warning align-middle fs-6">{items.length}</span>}
         </h1>
-        <button type="button" className="btn btn-outline-primary" onClick={() => void pending.refetch()} disabled={pending.isFetching}>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => void pending.refetch()} disabled={pending.isFetching}>
           <i className={`bi bi-arrow-clockwise me-1${pending.isFetching ? ' spin' : ''}`} aria-hidden="true" />
           {t('review.refresh')}
         </button>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { listingContactBody, LIMITS, MESSAGES, TIMINGS, type ListingContactBody } from '@manzil/shared';
@@ -27,14 +28,18 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
   const isOwner = user != null && user.id === ownerId;
   const send = useListingMessage(listingId);
   const { status, succeed, fail, clear } = useFormStatus(TIMINGS.contactSuccessMs);
-  const empty: Values = { sender_name: user?.full_name ?? '', sender_email: user?.email ?? '', message: '' };
   const form = useForm<Values>({
     resolver: zodResolver(listingContactBody) as unknown as Resolver<Values>,
-    values: empty,
-    resetOptions: { keepDirtyValues: true },
+    defaultValues: { sender_name: '', sender_email: '', message: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  // A signed-in visitor's name and e-mail are filled in once known, unless they typed something already.
+  useEffect(() => {
+    if (!user) return;
+    if (!form.getValues('sender_name')) form.setValue('sender_name', user.full_name ?? '');
+    if (!form.getValues('sender_email')) form.setValue('sender_email', user.email ?? '');
+  }, [user, form]);
   const { errors } = form.formState;
   const sending = send.isPending;
 
@@ -42,7 +47,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
     clear();
     try {
       await send.mutateAsync(values as ListingContactBody); // already trimmed by the schema
-      form.reset({ ...empty, message: '' });
+      form.reset({ sender_name: '', sender_email: '', message: '' });
       succeed();
     } catch (error) {
       fail(contactErrorMessage(error));

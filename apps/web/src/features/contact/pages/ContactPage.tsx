@@ -62,7 +62,7 @@ export default function ContactPage() {
             <div className="card shadow-sm">
               <div className="card-body p-4">
                 <h2 className="h5 mb-3">{t('page.formTitle')}</h2>
-                <form noValidate onSubmit={onSubmit} onInput={clear}>
+                <form noValidate onSubmit={onSubmit} onInput={clear} className="contact-form">
                   <fieldset disabled={sending}>
                     <ContactField label={t('page.name')} error={errors.sender_name?.message} required icon="person">
                       {(p) => <input {...p} {...form.register('sender_name')} type="text" autoComplete="name" maxLength={LIMITS.nameMax * 2} />}

@@ -1,0 +1,240 @@
+/**
+ * Contact and moderation in Chromium, in Arabic and English: a visitor messages an owner from a listing
+ * page and writes to the platform on /contact (both mails reach a local SMTP server); the admin signs in,
+ * sees the pending count on the dashboard, rejects one listing with a reason (the owner is e-mailed the
+ * reason) and approves another, which then appears in search. Screenshots go to SHOTS_DIR/admin.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@manzil/shared';
+import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
+
+type Tree = { [k: string]: string | Tree };
+const locale = (lang: Lang, ns: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/src/i18n/locales', lang, `${ns}.json`), 'utf8')) as Tree;
+const pick = (tree: Tree, key: string): string => {
+  const v = key.split('.').reduce<Tree | string | undefined>((n, k) => (typeof n === 'object' ? n[k] : undefined), tree);
+  if (typeof v !== 'string') throw new Error(`missing locale key ${key}`);
+  return v;
+};
+const texts = (lang: Lang) => {
+  const [admin, contact, errors] = [locale(lang, 'admin'), locale(lang, 'contact'), locale(lang, 'errors')];
+  return { ad: (k: string) => pick(admin, k), co: (k: string) => pick(contact, k), err: (k: keyof typeof MESSAGES) => pick(errors, k) };
+};
+
+const ADMIN = { email: 'admin.contact-e2e@example.test', password: 'admin-secret' };
+const AREA = 'admin';
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let owner: Awaited<ReturnType<typeof registerUser>>;
+let adminToken: string;
+
+async function createListing(title: string, status: 'pending' | 'approved') {
+  const res = await api(server, 'POST', '/listings/', {
+    token: owner.token,
+    body: {
+      listing_type: 'FOR_RENT',
+      title_ar: `شقة ${title}`,
+      title_en: `Flat ${title}`,
+      description_ar: 'شقة واسعة قريبة من البحر.',
+      description_en: 'A spacious flat near the sea.',
+      price: 350,
+      currency: 'USD',
+      property_details: { property_type: 'APARTMENT', area_sqm: 120, bedrooms: 3, bathrooms: 2, governorate_id: 3, district_id: 34 },
+    },
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (status === 'approved') await api(server, 'POST', `/admin/listings/${res.body.id}/approve`, { token: adminToken });
+  return res.body.id as number;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  const dist = process.env.E2E_WEB_DIST; // a private build, so parallel builds of others do not interfere
+  server = await startServer({
+    RATE_LIMITS: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Manzil <no-reply@manzil.test>',
+    PLATFORM_INBOX: 'inbox@manzil.test',
+    ...(dist ? { WEB_DIST_DIR: dist } : {}),
+  });
+  browser = await launchBrowser();
+  owner = await registerUser(server, { email: `owner.${Date.now()}@example.test`, first_name: 'Faris', last_name: 'Owner' });
+  adminToken = await signIn(server, ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const alertText = (page: Page, kind: 'success' | 'danger') => page.locator(`.alert-${kind}`).first();
+
+describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) => {
+  const { ad, co, err } = texts(lang);
+
+  it('a visitor messages an owner from the listing page; the owner cannot message themselves', async () => {
+    const listingId = await createListing(`visit-${lang}`, 'approved');
+    const ctx = await newContext(browser, { lang, viewport: DESKTOP });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    await page.goto(`${server.url}/property-details/${listingId}`);
+    const form = page.locator('.contact-owner-card');
+    await form.waitFor();
+    await form.getByLabel(co('ownerForm.fullName')).fill('Huda Saleh');
+    await form.getByLabel(co('ownerForm.email')).fill('huda@example.test');
+    await form.getByLabel(co('ownerForm.message')).fill('  short  ');
+    await form.getByRole('button', { name: co('ownerForm.send') }).click();
+    await expect.poll(() => form.locator('.invalid-feedback').first().textContent()).toBe(err('messageTooShort'));
+    await form.getByLabel(co('ownerForm.message')).fill(`Is the flat still available? (${lang})`);
+    await form.getByRole('button', { name: co('ownerForm.send') }).click();
+    await expect.poll(() => form.locator('.alert-success').textContent()).toBe(err('sendSuccess'));
+    expect(await form.getByLabel(co('ownerForm.message')).inputValue()).toBe(''); // cleared
+    await form.scrollIntoViewIfNeeded();
+    await shot(page, AREA, `details-contact-success-${lang}-1280`);
+    const mail = await smtp.waitForMatch((m) => m.text.includes(`Is the flat still available? (${lang})`));
+    expect(mail.to).toEqual([owner.email]);
+    expect(mail.headers['reply-to']).toContain('huda@example.test');
+    // Typing clears the message.
+    await form.getByLabel(co('ownerForm.message')).fill('x');
+    await expect.poll(() => form.locator('.alert-success').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+
+    // The owner sees the form disabled with the notice.
+    const ownerCtx = await newContext(browser, { lang, viewport: MOBILE, token: owner.token });
+    const op = await ownerCtx.newPage();
+    await op.goto(`${server.url}/property-details/${listingId}`);
+    const ownerForm = op.locator('.contact-owner-card');
+    await ownerForm.getByText(err('ownListing')).waitFor();
+    expect(await ownerForm.getByLabel(co('ownerForm.message')).isDisabled()).toBe(true);
+    expect(await ownerForm.getByRole('button', { name: co('ownerForm.send') }).isDisabled()).toBe(true);
+    await ownerForm.scrollIntoViewIfNeeded();
+    await shot(op, AREA, `details-contact-owner-${lang}-390`);
+    await ownerCtx.close();
+  });
+
+  it('a visitor writes to the platform on /contact, with the §5 rules in order', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const ctx = await newContext(browser, { lang, viewport });
+      const page = await ctx.newPage();
+      const errors = watchPage(page);
+      await page.goto(`${server.url}/contact`);
+      await page.getByRole('heading', { level: 1, name: co('page.title') }).waitFor();
+      await page.locator('.contact-info').getByText(co('page.hoursValue')).waitFor();
+      await page.locator('.contact-info').getByText(co('page.aiNote')).waitFor();
+      if (viewport === DESKTOP) await shot(page, AREA, `contact-${lang}-1280`, true);
+      const form = page.locator('form.contact-form');
+      const send = form.getByRole('button', { name: co('page.send') });
+      await send.click();
+      await expect.poll(() => form.locator('.invalid-feedback').first().textContent()).toBe(err('nameRequired'));
+      await form.getByLabel(co('page.name')).fill('Ali Nasser');
+      await form.getByLabel(co('page.message')).fill(`Do you list shops? (${lang} ${viewport.width})`);
+      await send.click();
+      await expect.poll(() => form.locator('.invalid-feedback').first().textContent()).toBe(err('emailOrPhoneRequired'));
+      await form.getByLabel(co('page.email')).fill('ali@');
+      await send.click();
+      await expect.poll(() => form.locator('.invalid-feedback').first().textContent()).toBe(err('emailInvalid'));
+      await form.getByLabel(co('page.email')).fill('ali@example.test');
+      await send.click();
+      await expect.poll(() => alertText(page, 'success').textContent()).toContain(err('sendSuccess'));
+      expect(await form.getByLabel(co('page.name')).inputValue()).toBe('');
+      await shot(page, AREA, `contact-sent-${lang}-${viewport.width}`, viewport === MOBILE);
+      const mail = await smtp.waitForMatch((m) => m.text.includes(`Do you list shops? (${lang} ${viewport.width})`));
+      expect(mail.to).toEqual(['inbox@manzil.test']);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  it('the admin sees the pending count, rejects one listing with a reason and approves another', async () => {
+    const rejectId = await createListing(`reject-${lang}`, 'pending');
+    const approveId = await createListing(`approve-${lang}`, 'pending');
+    const stats = (await api(server, 'GET', '/admin/stats', { token: adminToken })).body;
+    expect(stats.pending).toBeGreaterThanOrEqual(2);
+
+    // Anyone else is sent home.
+    const userCtx = await newContext(browser, { lang, token: owner.token });
+    const up = await userCtx.newPage();
+    await up.goto(`${server.url}/admin/dashboard`);
+    await up.waitForURL(`${server.url}/`);
+    await userCtx.close();
+
+    const ctx = await newContext(browser, { lang, viewport: DESKTOP, token: adminToken });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    await page.goto(`${server.url}/admin/dashboard`);
+    const pendingCard = page.locator('[data-stat="pending"] .admin-stat-value');
+    await expect.poll(() => pendingCard.textContent()).toBe(String(stats.pending));
+    expect(await page.locator('[data-stat="total"] .admin-stat-value').textContent()).toBe(String(stats.total));
+    await page.getByText(ad('dashboard.actionRequired')).waitFor();
+    await shot(page, AREA, `dashboard-${lang}-1280`);
+
+    await page.getByRole('link', { name: ad('dashboard.reviewAction') }).click();
+    await page.waitForURL('**/admin/review');
+    const rejectCard = page.locator(`[data-listing-id="${rejectId}"]`);
+    await rejectCard.waitFor();
+    expect(await rejectCard.textContent()).toContain(lang === 'ar' ? `شقة reject-${lang}` : `Flat reject-${lang}`);
+    expect(await rejectCard.textContent()).toContain(ad('card.perMonth'));
+    await shot(page, AREA, `review-${lang}-1280`);
+
+    await rejectCard.getByRole('button', { name: ad('review.reject'), exact: true }).click();
+    const dialog = page.locator('.modal.show');
+    await dialog.getByText(err('rejectConfirm')).waitFor();
+    await dialog.locator('textarea').fill('The photos do not show the flat');
+    await shot(page, AREA, `review-reject-dialog-${lang}-1280`);
+    await dialog.getByRole('button', { name: ad('review.confirmReject'), exact: true }).click();
+    await expect.poll(() => alertText(page, 'success').textContent()).toBe(err('rejected'));
+    await rejectCard.waitFor({ state: 'detached' });
+
+    const approveCard = page.locator(`[data-listing-id="${approveId}"]`);
+    await approveCard.getByRole('button', { name: ad('review.approve'), exact: true }).click();
+    await expect.poll(() => alertText(page, 'success').textContent()).toBe(err('approved'));
+    await approveCard.waitFor({ state: 'detached' });
+    await shot(page, AREA, `review-approved-${lang}-1280`);
+
+    // The approved listing is public and found by search; the rejected one is not.
+    const search = await api(server, 'POST', '/listings/search', { body: { search: `approve-${lang}` } });
+    expect(search.body.items.map((l: { id: number }) => l.id)).toContain(approveId);
+    const hidden = await api(server, 'POST', '/listings/search', { body: { search: `reject-${lang}` } });
+    expect(hidden.body.items.map((l: { id: number }) => l.id)).not.toContain(rejectId);
+
+    // The owner is told, with the reason.
+    const rejectionMail = await smtp.waitForMatch((m) => m.subject.includes(`Flat reject-${lang}`));
+    expect(rejectionMail.to).toEqual([owner.email]);
+    expect(rejectionMail.text).toContain('The photos do not show the flat');
+
+    // The decision is visible with its history on /admin/listings.
+    await page.goto(`${server.url}/admin/listings?status=rejected`);
+    const row = page.locator(`tr[data-listing-id="${rejectId}"]`);
+    await row.waitFor();
+    await row.getByRole('button', { expanded: false }).click();
+    await page.getByText('The photos do not show the flat').first().waitFor();
+    await shot(page, AREA, `listings-${lang}-1280`);
+    expect(errors).toEqual([]);
+    await ctx.close();
+
+    // Mobile views of the admin screens.
+    const mctx = await newContext(browser, { lang, viewport: MOBILE, token: adminToken });
+    const mp = await mctx.newPage();
+    await mp.goto(`${server.url}/admin/dashboard`);
+    await mp.locator('[data-stat="pending"] .admin-stat-value').filter({ hasText: /^\d+$/ }).waitFor();
+    await shot(mp, AREA, `dashboard-${lang}-390`, true);
+    await mp.goto(`${server.url}/admin/review`);
+    await mp.locator('[data-listing-id], h2').first().waitFor();
+    await mp.waitForLoadState('networkidle');
+    await shot(mp, AREA, `review-${lang}-390`);
+    await mp.goto(`${server.url}/admin/listings`);
+    await mp.locator('tr[data-listing-id]').first().waitFor();
+    await mp.waitForLoadState('networkidle');
+    await shot(mp, AREA, `listings-${lang}-390`);
+    await mctx.close();
+  });
+});
