@@ -85,7 +85,7 @@ export const searchBody = z
 export type SearchBody = z.infer<typeof searchBody>;
 export type SearchBodyInput = z.input<typeof searchBody>;
 
-/** `total` stops at 10,000; `total_capped` says there are more (show "10,000+"). */
+/** `total` stops at a cap that moves with the page (1,000 at first, see the API docs); `total_capped` says there are more. */
 export const searchResult = z.object({ items: z.array(listingRead), total: z.number().int(), total_capped: z.boolean() });
 export type SearchResult = z.infer<typeof searchResult>;
 

@@ -18,7 +18,12 @@ export default async function searchRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Search approved, active listings (spec §7); answers {items, total}',
+        summary: 'Search approved, active listings (spec §7); answers {items, total, total_capped}',
+        description:
+          '`total` is exact up to a cap that moves with the page: the next multiple of 1,000 at least 500 past ' +
+          '`skip + limit` (1,000 for the first pages, 6,000 at skip 5,000). Beyond it `total` is the cap and ' +
+          '`total_capped` is true ("more than 1,000"); an exact count of every match would cost far more than ' +
+          'the page. Paging on raises the cap, so every page stays reachable.',
         body: searchBody,
         response: { 200: searchResult },
       },
