@@ -1,15 +1,8 @@
-import { formatPrice, type ListingRead } from '@manzil/shared';
-import type { TFunction } from 'i18next';
+import type { ListingRead } from '@manzil/shared';
 import type { AppLanguage } from '../../../i18n/config';
 
 /** Shared wording of listing facts on the admin screens, in the current language. */
 export const titleOf = (l: ListingRead, lang: AppLanguage) => (lang === 'ar' ? l.title_ar || l.title_en : l.title_en || l.title_ar);
-
-export function priceOf(l: ListingRead, lang: AppLanguage, t: TFunction) {
-  const p = formatPrice(l.price, l.currency, lang);
-  if (!p) return t('admin:card.priceOnRequest');
-  return l.listing_type === 'FOR_RENT' ? `${p} ${t('admin:card.perMonth')}` : p;
-}
 
 export function placeOf(l: ListingRead, lang: AppLanguage): string | null {
   const p = l.property;

@@ -8,7 +8,8 @@ import { translateApiError } from '../../../i18n/translate-api-error';
 import { adminErrorMessage, useAdminListings, type AdminListing } from '../api';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminNav } from '../components/AdminNav';
-import { dateOf, dateTimeOf, priceOf, STATUS_BADGE, titleOf } from '../components/format';
+import { dateOf, dateTimeOf, STATUS_BADGE, titleOf } from '../components/format';
+import { PriceText } from '../components/PriceText';
 import '../admin.css';
 
 const PAGE = PAGE_SIZES.admin;
@@ -146,7 +147,7 @@ function Listings() {
                           <span className={`badge text-bg-${STATUS_BADGE[l.status] ?? 'secondary'}`}>{t(`listings.tabs.${l.status}`)}</span>
                           {!l.is_active && <span className="badge text-bg-secondary ms-1">{t('listings.inactive')}</span>}
                         </td>
-                        <td className="d-none d-lg-table-cell text-nowrap">{priceOf(l, lang, t)}</td>
+                        <td className="d-none d-lg-table-cell text-nowrap"><PriceText listing={l} lang={lang} /></td>
                         <td className="d-none d-md-table-cell text-nowrap">{dateOf(l.created_at, lang)}</td>
                         <td>
                           <button type="button" className="btn btn-link btn-sm p-0 text-start" aria-expanded={expanded} onClick={() => toggle(l.id)}>

@@ -9,7 +9,8 @@ import { translateApiError } from '../../../i18n/translate-api-error';
 import { adminErrorMessage, useModerate, usePendingListings, type Decision } from '../api';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminNav } from '../components/AdminNav';
-import { dateOf, placeOf, priceOf, titleOf } from '../components/format';
+import { dateOf, placeOf, titleOf } from '../components/format';
+import { PriceText } from '../components/PriceText';
 import { RejectDialog } from '../components/RejectDialog';
 import '../admin.css';
 
@@ -36,7 +37,7 @@ function PendingCard({ listing, busy, onApprove, onReject }: { listing: ListingR
           </span>
         </div>
         <h2 className="h6 card-title mb-1">{title}</h2>
-        <div className="fw-semibold text-primary mb-2">{priceOf(listing, lang, t)}</div>
+        <div className="fw-semibold text-primary mb-2"><PriceText listing={listing} lang={lang} /></div>
         <ul className="admin-facts small mb-2">
           <li>
             <i className="bi bi-door-closed me-1" aria-hidden="true" />

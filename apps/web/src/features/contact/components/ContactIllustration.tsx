@@ -3,7 +3,7 @@ export function ContactIllustration({ title }: { title: string }) {
   return (
     <svg className="contact-illustration" viewBox="0 0 360 240" role="img" aria-label={title} xmlns="http://www.w3.org/2000/svg">
       <title>{title}</title>
-      <circle cx="180" cy="120" r="110" fill="var(--bs-primary-bg-subtle, #cfe2ff)" />
+      <circle cx="180" cy="120" r="110" fill="var(--brand-light, #e6f2f0)" />
       <rect x="40" y="206" width="280" height="6" rx="3" fill="var(--bs-secondary-bg, #e9ecef)" />
       {/* house */}
       <path d="M70 120 L140 62 L210 120 Z" fill="var(--bs-primary, #0d6efd)" />

@@ -86,7 +86,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
                 />
               )}
             </ContactField>
-            <button type="submit" className="btn btn-primary w-100">
+            <button type="submit" className="btn btn-brand w-100">
               {sending ? (
                 <>
                   <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />

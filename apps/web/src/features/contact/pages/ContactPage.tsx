@@ -83,7 +83,7 @@ export default function ContactPage() {
                     <ContactField label={t('page.message')} error={errors.message?.message} required icon="chat-text">
                       {(p) => <textarea {...p} {...form.register('message')} rows={5} maxLength={LIMITS.messageMax} placeholder={t('page.messagePlaceholder')} />}
                     </ContactField>
-                    <button type="submit" className="btn btn-primary px-4">
+                    <button type="submit" className="btn btn-brand px-4">
                       {sending ? (
                         <>
                           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
