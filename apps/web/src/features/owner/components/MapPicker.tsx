@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LayersControl, MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import { MAP } from '@manzil/shared';
+// A value import, not a type-only one: it brings Leaflet's CSS and the default marker icon fix.
 import L from '../../../components/map/leaflet';
 import { MapTileLayer } from '../../../components/map/MapTileLayer';
 import { roundCoordinate } from '../form';
@@ -53,6 +54,7 @@ function SizeFix() {
 }
 
 export default function MapPicker({ point, focus, onPick }: MapPickerProps) {
+  void L; // keep the setup module's side effects in this chunk
   const { t } = useTranslation('owner');
   const markerRef = useRef<L.Marker | null>(null);
   const handlers = useMemo(

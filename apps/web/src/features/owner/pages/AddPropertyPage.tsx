@@ -361,7 +361,13 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     await uploadPending(saved.id);
   };
 
-  const onInvalid = () => setBanner({ kind: 'warning', text: t('addProperty.validation.fixErrors') });
+  const fixErrorsText = t('addProperty.validation.fixErrors');
+  const onInvalid = () => setBanner({ kind: 'warning', text: fixErrorsText });
+  // The "correct the highlighted fields" note goes once nothing is highlighted any more.
+  const errorCount = Object.keys(errors).length;
+  useEffect(() => {
+    if (errorCount === 0) setBanner((b) => (b?.text === fixErrorsText ? null : b));
+  }, [errorCount, fixErrorsText]);
 
   const busy = status === 'saving' || status === 'uploading' || status === 'success';
   const locked = busy || notOwner;
@@ -588,7 +594,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
               {editing && listing && (
                 <div className="mb-3" data-testid="status-panel">
                   <p className="mb-1">
-                    {t('addProperty.statusNote', { status: t(`myProperties.status.${listing.status}`) })}{' '}
+                    {t('addProperty.statusNote')}:{' '}
                     <span className={`badge text-bg-${listing.status === 'approved' ? 'success' : listing.status === 'rejected' ? 'danger' : 'warning'}`}>
                       {t(`myProperties.status.${listing.status}`)}
                     </span>
@@ -648,7 +654,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
                 </div>
               )}
               <div className="d-flex flex-wrap gap-2 justify-content-end">
-                <Link to={editing ? '/my-properties' : '/'} className={`btn btn-outline-secondary${busy ? ' disabled' : ''}`} aria-disabled={busy}>
+                <Link to={editing ? '/my-properties' : '/'} className={`btn btn-outline-secondary btn-lg${busy ? ' disabled' : ''}`} aria-disabled={busy}>
                   {t('addProperty.cancel')}
                 </Link>
                 <button type="submit" className="btn btn-brand btn-lg" disabled={locked || status === 'uploadFailed'} data-testid="submit-listing">

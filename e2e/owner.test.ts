@@ -1,0 +1,233 @@
+/**
+ * Owner journey in Chromium, Arabic and English, desktop and mobile: a signed-in owner publishes a LAND and
+ * an APARTMENT listing with photos dropped onto the form and a point picked on the map, sees them pending in
+ * My properties, edits one (price, one photo deleted), deletes one. Screenshots in SHOTS_DIR/owner/.
+ */
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, api, launchBrowser, newContext, registerUser, shot, startServer, watchPage, type Lang, type RunningServer } from './harness';
+
+const AREA = 'owner';
+let server: RunningServer;
+let browser: Browser;
+let photos: { name: string; type: string; b64: string }[];
+
+async function photo(colour: string, name: string, format: 'jpeg' | 'png') {
+  const img = sharp({ create: { width: 900, height: 600, channels: 3, background: colour } });
+  const buf = format === 'jpeg' ? await img.jpeg({ quality: 70 }).toBuffer() : await img.png().toBuffer();
+  return { name, type: `image/${format}`, b64: buf.toString('base64') };
+}
+
+/** A synthetic drop of files onto the drop zone, as a browser would deliver it. */
+async function dropFiles(page: Page, files: { name: string; type: string; b64: string }[]) {
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    const zone = document.querySelector('[data-testid="image-dropzone"]')!;
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+    }
+  }, files);
+}
+
+async function chooseLocation(page: Page) {
+  await page.selectOption('[data-testid="select-governorate"]', '1');
+  await page.waitForFunction(() => {
+    const s = document.querySelector<HTMLSelectElement>('[data-testid="select-district"]');
+    return s && !s.disabled && s.options.length > 1;
+  });
+  const district = await page.$eval('[data-testid="select-district"]', (s) => (s as HTMLSelectElement).options[1]!.value);
+  await page.selectOption('[data-testid="select-district"]', district);
+  return Number(district);
+}
+
+async function pickOnMap(page: Page) {
+  const map = page.locator('[data-testid="map-picker"] .leaflet-container');
+  await map.scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="map-picker"] .leaflet-tile-loaded');
+  const box = (await map.boundingBox())!;
+  await map.click({ position: { x: box.width * 0.4, y: box.height * 0.55 } });
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('[data-testid="input-latitude"]')?.value ?? '') !== '');
+  const lat = await page.inputValue('[data-testid="input-latitude"]');
+  const lng = await page.inputValue('[data-testid="input-longitude"]');
+  expect(lat).toMatch(/^-?\d+(\.\d{1,6})?$/);
+  expect(lng).toMatch(/^-?\d+(\.\d{1,6})?$/);
+  await page.waitForSelector('[data-testid="map-picker"] .leaflet-marker-icon');
+  return { lat: Number(lat), lng: Number(lng) };
+}
+
+async function submitAndWaitForRedirect(page: Page, name: string) {
+  await page.click('[data-testid="submit-listing"]');
+  const banner = page.locator('[data-testid="form-banner"].alert-success');
+  await banner.waitFor({ timeout: 30_000 });
+  await shot(page, AREA, name);
+  await page.waitForURL(/\/property$/, { timeout: 10_000 });
+  const stored = await page.evaluate(() => sessionStorage.getItem('propertyListingSuccess'));
+  // Either still stored or already taken by the /property page's banner.
+  if (stored) expect(JSON.parse(stored)).toMatchObject({ type: 'success', timestamp: expect.any(Number) });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  photos = await Promise.all([photo('#b03a2e', 'front.jpg', 'jpeg'), photo('#1f618d', 'garden.png', 'png'), photo('#117a65', 'street.jpg', 'jpeg')]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('owner journeys', () => {
+  it('signed out: the lock notice opens the login dialog; My properties asks to sign in', async () => {
+    const ctx = await newContext(browser, { lang: 'en' });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/add-property`);
+    await page.waitForSelector('[data-testid="owner-lock"]');
+    await shot(page, AREA, 'signed-out-lock-en');
+    await page.locator('[data-testid="owner-lock"] button').click();
+    await page.waitForSelector('.modal.show');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/my-properties`);
+    await page.waitForSelector('[data-testid="my-properties-signed-out"]');
+    expect(await page.textContent('[data-testid="my-properties-signed-out"]')).toContain('Please log in to view your properties');
+    await ctx.close();
+  });
+
+  for (const lang of ['ar', 'en'] as Lang[]) {
+    for (const [vpName, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      it(`${lang} ${vpName}: publish LAND and APARTMENT, see them pending, edit one, delete one`, async () => {
+        const owner = await registerUser(server);
+        const ctx = await newContext(browser, { lang, viewport, token: owner.token });
+        const page = await ctx.newPage();
+        const errors = watchPage(page);
+        const tag = `${lang}-${vpName}`;
+
+        // ---- LAND ----
+        await page.goto(`${server.url}/add-property`);
+        await page.waitForSelector('[data-testid="listing-form"]');
+        await page.waitForSelector('[data-testid="map-picker"] .leaflet-container');
+        await shot(page, AREA, `${tag}-01-empty-form`);
+        await page.selectOption('[data-testid="select-property-type"]', 'LAND');
+        await page.fill('[data-testid="input-bedrooms"]', '3').catch(() => {}); // disabled: nothing typed
+        expect(await page.isDisabled('[data-testid="input-bedrooms"]')).toBe(true);
+        expect(await page.isDisabled('[data-testid="input-build_year"]')).toBe(true);
+        // Submitting empty shows the required fields.
+        await page.click('[data-testid="submit-listing"]');
+        await page.waitForSelector('[data-testid="field-error"]');
+        expect(await page.locator('[data-testid="field-error"]').count()).toBeGreaterThanOrEqual(5);
+        await page.fill('[data-testid="input-title_ar"]', 'أرض سكنية في شارع الستين');
+        await page.fill('[data-testid="input-description_ar"]', 'أرض مسوّرة بمساحة ممتازة قريبة من الخدمات');
+        await page.fill('[data-testid="input-price"]', '٢٥٠٠٠٠٠٠'); // Arabic-Indic digits
+        await page.fill('[data-testid="input-area_sqm"]', '450');
+        const district = await chooseLocation(page);
+        // Address filled from the chosen places, Arabic comma in Arabic.
+        expect(await page.inputValue('[data-testid="input-address_ar"]')).toContain('، ');
+        expect(await page.inputValue('[data-testid="input-address_en"]')).toContain(', ');
+        const landPoint = await pickOnMap(page);
+        // A file that is not a picture: alert, nothing added.
+        await dropFiles(page, [photos[0]!, { name: 'notes.txt', type: 'text/plain', b64: btoa('hello') }]);
+        await page.waitForSelector('[data-testid="image-problem"]');
+        expect(await page.locator('[data-testid="pending-image"]').count()).toBe(0);
+        await dropFiles(page, [photos[0]!, photos[1]!]);
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="pending-image"]').length === 2);
+        expect(await page.locator('[data-testid="image-problem"]').count()).toBe(0);
+        await page.locator('[data-testid="pending-images"]').scrollIntoViewIfNeeded();
+        await shot(page, AREA, `${tag}-02-land-filled`, true);
+        await submitAndWaitForRedirect(page, `${tag}-03-land-saved`);
+
+        let mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
+        expect(mine.body.total).toBe(1);
+        const land = mine.body.items[0];
+        expect(land).toMatchObject({
+          status: 'pending',
+          price: 25_000_000,
+          currency: 'YER',
+          listing_type: 'FOR_SALE',
+          title_en: 'أرض سكنية في شارع الستين', // English falls back to the Arabic title
+          property: { property_type: 'LAND', bedrooms: null, bathrooms: null, build_year: null, governorate_id: 1, district_id: district, area_sqm: 450 },
+        });
+        expect(land.property.latitude).toBeCloseTo(landPoint.lat, 6);
+        expect(land.media).toHaveLength(2);
+
+        // ---- APARTMENT for rent ----
+        await page.goto(`${server.url}/add-property`);
+        await page.waitForSelector('[data-testid="listing-form"]');
+        await page.click('[data-testid="listing-type-FOR_RENT"]');
+        await page.fill('[data-testid="input-title_ar"]', 'شقة مفروشة للإيجار في حدة');
+        await page.fill('[data-testid="input-title_en"]', 'Furnished flat for rent in Hadda');
+        await page.fill('[data-testid="input-description_ar"]', 'شقة من ثلاث غرف مع مطبخ راكب وخزان ماء');
+        await page.fill('[data-testid="input-price"]', '350');
+        await page.selectOption('[data-testid="select-currency"]', 'USD');
+        await page.fill('[data-testid="input-area_sqm"]', '160');
+        await page.fill('[data-testid="input-bedrooms"]', '3');
+        await page.fill('[data-testid="input-bathrooms"]', '2');
+        await page.fill('[data-testid="input-build_year"]', '2012');
+        await chooseLocation(page);
+        await pickOnMap(page);
+        await dropFiles(page, photos);
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="pending-image"]').length === 3);
+        await shot(page, AREA, `${tag}-04-apartment-filled`, true);
+        await submitAndWaitForRedirect(page, `${tag}-05-apartment-saved`);
+
+        mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
+        expect(mine.body.total).toBe(2);
+        const flat = mine.body.items[0];
+        expect(flat).toMatchObject({ status: 'pending', listing_type: 'FOR_RENT', currency: 'USD', property: { property_type: 'APARTMENT', bedrooms: 3, bathrooms: 2, build_year: 2012 } });
+        expect(flat.media).toHaveLength(3);
+
+        // ---- My properties ----
+        await page.goto(`${server.url}/my-properties`);
+        await page.waitForSelector('[data-testid="my-property-card"]');
+        expect(await page.locator('[data-testid="my-property-card"]').count()).toBe(2);
+        expect(await page.locator('[data-testid="status-badge"][data-status="pending"]').count()).toBe(2);
+        expect(await page.textContent('[data-testid="stat-total"]')).toContain('2');
+        expect(await page.textContent('[data-testid="stat-pending"]')).toContain('2');
+        await shot(page, AREA, `${tag}-06-my-properties`, true);
+
+        // ---- edit the apartment: price, one photo deleted, marked rented ----
+        await page.click(`[data-listing-id="${flat.id}"] [data-testid="edit-listing"]`);
+        await page.waitForURL(new RegExp(`/edit-property/${flat.id}$`));
+        await page.waitForSelector('[data-testid="listing-form"]');
+        expect(await page.inputValue('[data-testid="input-title_en"]')).toBe('Furnished flat for rent in Hadda');
+        await page.waitForFunction(() => (document.querySelector<HTMLSelectElement>('[data-testid="select-district"]')?.selectedIndex ?? 0) > 0);
+        expect(await page.locator('[data-testid="existing-image"]').count()).toBe(3);
+        await page.locator('[data-testid="existing-image"] button').first().click();
+        await page.click('[data-testid="confirm-yes"]');
+        await page.waitForSelector('[data-testid="image-message"].alert-success');
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="existing-image"]').length === 2);
+        await page.fill('[data-testid="input-price"]', '300');
+        await page.selectOption('[data-testid="select-availability"]', 'rented');
+        await shot(page, AREA, `${tag}-07-edit`, true);
+        await submitAndWaitForRedirect(page, `${tag}-08-edit-saved`);
+        const edited = await api(server, 'GET', `/listings/${flat.id}`, { token: owner.token });
+        expect(edited.body).toMatchObject({ price: 300, availability: 'rented', status: 'pending' });
+        expect(edited.body.media).toHaveLength(2);
+
+        // ---- delete the land ----
+        await page.goto(`${server.url}/my-properties`);
+        await page.waitForSelector(`[data-listing-id="${land.id}"]`);
+        await page.click(`[data-listing-id="${land.id}"] [data-testid="delete-listing"]`);
+        await page.waitForSelector('[data-testid="confirm-dialog"]');
+        await shot(page, AREA, `${tag}-09-delete-confirm`);
+        await page.click('[data-testid="confirm-yes"]');
+        await page.waitForSelector('[data-testid="my-properties-banner"].alert-success');
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="my-property-card"]').length === 1);
+        expect(await page.locator('[data-testid="availability-badge"]').count()).toBe(1);
+        await shot(page, AREA, `${tag}-10-after-delete`, true);
+        mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
+        expect(mine.body.items.map((l: { id: number }) => l.id)).toEqual([flat.id]);
+
+        expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+        await ctx.close();
+      });
+    }
+  }
+});
