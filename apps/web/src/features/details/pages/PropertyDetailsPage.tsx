@@ -170,7 +170,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
       <header className="details-header">
         <div className="details-heading">
           <div className="d-flex flex-wrap gap-2 mb-2">
-            <Badge bg={isRent ? 'primary' : 'danger'} className="details-badge">
+            <Badge bg="" className={`details-badge details-badge--${isRent ? 'rent' : 'sale'}`}>
               {t(`listingTypes.${listing.listing_type}`)}
             </Badge>
             <Badge bg="light" text="dark" className="details-badge border">
@@ -240,7 +240,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
                   <div>
                     <dt>{t('location.coordinates')}</dt>
                     <dd>
-                      <bdi dir="ltr">{coordinates}</bdi>
+                      <bdi dir="ltr" className="text-nowrap">{coordinates}</bdi>
                     </dd>
                   </div>
                 )}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { MAP, SANAA_CITY_GOVERNORATE_IDS, formatPrice } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -55,8 +55,14 @@ export default function SearchMapPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlKey, polygonRaw]);
 
+  // A link clicked while the map settles (e.g. "View details" right after a popup panned the map) starts a
+  // navigation; writing the bounds then would replace it and keep the visitor here.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== location.pathname;
   const onBoundsChange = useCallback(
     (b: Bounds) => {
+      if (leaving.current) return;
       written.current = b;
       setViewBounds(b);
       setParams((prev) => withBounds(prev, b), { replace: true, preventScrollReset: true });
