@@ -50,6 +50,14 @@ const label = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]
 
 const modal = (page: Page) => page.locator('.modal.show .modal-content');
 
+/** Screenshot once the modal's fade and slide have finished. */
+async function still(page: Page, name: string, fullPage = false) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  return shot(page, 'accounts', name, fullPage);
+}
+
 async function openUserMenu(page: Page) {
   await page.locator('.nav-actions [data-testid="user-menu"]').click();
 }
@@ -87,7 +95,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await modal(page).getByText(a('google.notConfigured')).waitFor();
     // Focus is in the first field.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
-    await shot(page, 'accounts', `modal-login-${lang}-1280`);
+    await still(page, `modal-login-${lang}-1280`);
 
     // A wrong password shows the server's message, translated; toggling the mode clears form and error.
     await modal(page).getByLabel(label(a('fields.email'))).fill('nobody@example.test');
@@ -112,7 +120,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await modal(page).getByRole('button', { name: a('modal.createAccount') }).click();
     await modal(page).getByText(err('phoneInvalid')).waitFor();
     await modal(page).getByText(err('passwordsDoNotMatch')).waitFor();
-    await shot(page, 'accounts', `modal-register-errors-${lang}-1280`);
+    await still(page, `modal-register-errors-${lang}-1280`);
     await modal(page).getByLabel(label(a('fields.phone'))).fill('+967 777 123 456');
     await modal(page).getByLabel(label(a('fields.confirmPassword'))).fill('secret1');
     await modal(page).getByRole('button', { name: a('modal.createAccount') }).click();
@@ -130,7 +138,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     for (const key of ['menu.myProperties', 'menu.addProperty', 'menu.accountSettings', 'menu.editProfile', 'menu.deleteAccount', 'menu.logout']) {
       await menu.getByText(a(key), { exact: true }).waitFor();
     }
-    await shot(page, 'accounts', `user-menu-${lang}-1280`);
+    await still(page, `user-menu-${lang}-1280`);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     await openUserMenu(page);
@@ -144,7 +152,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     expect(await fullName.inputValue()).toBe('Nour Haddad');
     await page.getByRole('button', { name: a('profile.save') }).click();
     await page.getByTestId('profile-banner').getByText(err('noChanges')).waitFor();
-    await shot(page, 'accounts', `profile-${lang}-1280`);
+    await still(page, `profile-${lang}-1280`);
 
     // Cancel resets what was typed.
     await fullName.fill('Someone Else');
@@ -168,7 +176,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     expect(await page.getByLabel(label(a('fields.newPassword'))).inputValue()).toBe('');
     expect(await page.getByLabel(label(a('fields.confirmPassword'))).inputValue()).toBe('');
     await page.getByTestId('profile-name').getByText('Nour Al-Haddad').waitFor();
-    await shot(page, 'accounts', `profile-saved-${lang}-1280`);
+    await still(page, `profile-saved-${lang}-1280`);
     await page.getByTestId('profile-banner').waitFor({ state: 'detached', timeout: 6000 });
 
     // Sign out from the menu: the token goes, /profile sends the visitor home.
@@ -198,7 +206,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await dialog.getByText(email).waitFor();
     await dialog.getByText(a('delete.listings_zero')).waitFor();
     await dialog.getByText(a('delete.profile')).waitFor();
-    await shot(page, 'accounts', `delete-dialog-${lang}-1280`);
+    await still(page, `delete-dialog-${lang}-1280`);
     await dialog.getByRole('button', { name: a('delete.confirm') }).click();
     await dialog.getByText(a('delete.done')).waitFor();
     await dialog.locator('.modal-footer').getByRole('button', { name: a('delete.close') }).click();
@@ -222,11 +230,11 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await page.getByTestId('registration-sign-up').click();
     await modal(page).waitFor();
     await expect.poll(() => modal(page).locator('h2').textContent()).toBe(a('modal.registerTitle'));
-    await shot(page, 'accounts', `modal-register-${lang}-390`);
+    await still(page, `modal-register-${lang}-390`);
     await modal(page).getByRole('button', { name: a('modal.toLogin') }).click();
     await modal(page).getByLabel(label(a('fields.email'))).fill(user.email);
     await modal(page).getByLabel(label(a('fields.password'))).fill(user.password);
-    await shot(page, 'accounts', `modal-login-${lang}-390`);
+    await still(page, `modal-login-${lang}-390`);
     await modal(page).getByRole('button', { name: a('modal.signIn'), exact: true }).click();
     await modal(page).waitFor({ state: 'detached' });
 
@@ -234,16 +242,16 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await page.getByRole('heading', { name: a('profile.title') }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await shot(page, 'accounts', `profile-${lang}-390`, true);
+    await still(page, `profile-${lang}-390`, true);
 
     // The mobile menu holds the same user menu.
     await page.locator('.nav-toggler').click();
     await page.locator('#mobile-menu [data-testid="user-menu"]').click();
     await page.locator('#mobile-menu .account-menu').getByText(a('menu.editProfile')).waitFor();
-    await shot(page, 'accounts', `user-menu-${lang}-390`);
+    await still(page, `user-menu-${lang}-390`);
     await page.locator('#mobile-menu .account-menu').getByRole('button', { name: a('menu.deleteAccount') }).click();
     await modal(page).getByText(user.email).waitFor();
-    await shot(page, 'accounts', `delete-dialog-${lang}-390`);
+    await still(page, `delete-dialog-${lang}-390`);
     await modal(page).getByRole('button', { name: a('delete.cancel') }).click();
     await modal(page).waitFor({ state: 'detached' });
     expect((await api(server, 'GET', '/users/me', { token: user.token })).status).toBe(200);
@@ -276,6 +284,48 @@ describe('session', () => {
     const page = await ctx.newPage();
     await page.goto(server.url + '/profile');
     await page.waitForURL((u) => u.pathname === '/');
+    await ctx.close();
+  });
+});
+
+describe('Google sign-in configured', () => {
+  let google: RunningServer;
+  beforeAll(async () => {
+    const dist = process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
+    google = await startServer({ RATE_LIMITS: 'false', GOOGLE_CLIENT_ID: 'e2e-client.apps.googleusercontent.com', ...dist });
+  });
+  afterAll(async () => google?.stop());
+
+  it('loads the Google script, renders its button, and shows a translated error when the server refuses the token', async () => {
+    const ctx = await newContext(browser, { lang: 'ar' });
+    const page = await ctx.newPage();
+    let scriptLoads = 0;
+    // A stand-in for Google Identity Services: renders a button whose click hands back a (forged) ID token.
+    await page.route('https://accounts.google.com/gsi/client', (route) => {
+      scriptLoads += 1;
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.google = { accounts: { id: {
+          initialize(o) { window.__gsi = o; },
+          renderButton(el) { const b = document.createElement('button'); b.type = 'button'; b.id = 'gsi-button'; b.textContent = 'Google'; b.onclick = () => window.__gsi.callback({ credential: 'eyJhbGciOiJSUzI1NiJ9.' + btoa(JSON.stringify({ email: 'g@example.test', sub: '1' })).replace(/=+$/, '') + '.c2ln' }); el.appendChild(b); },
+          disableAutoSelect() {}, cancel() {} } } };`,
+      });
+    });
+    await page.goto(google.url + '/');
+    expect(scriptLoads).toBe(0); // nothing from Google before the modal opens
+    await page.locator('.nav-actions [data-testid="nav-sign-in"]').click();
+    await page.locator('#gsi-button').click();
+    // The forged token is refused by the server; the message comes from spec §8, in Arabic.
+    const errors = locale('ar', 'errors');
+    const allowed = [MESSAGES.googleInvalidToken, MESSAGES.googleUnavailable, MESSAGES.googleServerFailed].map((m) =>
+      pick(errors, Object.entries(MESSAGES).find(([, v]) => v === m)![0]),
+    );
+    const alert = modal(page).locator('.account-google .alert-danger');
+    await alert.waitFor({ timeout: 20_000 });
+    expect(allowed).toContain((await alert.textContent())?.trim());
+    expect(scriptLoads).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await still(page, 'modal-google-error-ar-1280');
     await ctx.close();
   });
 });

@@ -2,6 +2,16 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateApiError } from '../../../i18n/translate-api-error';
 
+/** "For example +967 …": the number isolated left-to-right so it reads the same inside Arabic text. */
+export function phoneHint(label: string): ReactNode {
+  return (
+    <>
+      {label}{' '}
+      <bdi dir="ltr">+967 777 123 456</bdi>
+    </>
+  );
+}
+
 interface InputProps {
   id: string;
   className: string;
@@ -24,7 +34,7 @@ export function Field({
 }: {
   label: string;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
   icon?: string;
   required?: boolean;
   children: (props: InputProps) => ReactNode;

@@ -7,7 +7,7 @@ import { loginForm, MESSAGES, registerForm } from '@manzil/shared';
 import { ApiError } from '../../../api/client';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { useAuth, type LoginMode } from '../auth-context';
-import { Field } from './Field';
+import { Field, phoneHint } from './Field';
 import { GoogleSignIn } from './GoogleSignIn';
 import '../account.css';
 
@@ -134,7 +134,7 @@ function RegisterForm({ onDone, onBusy }: { onDone: () => void; onBusy: (b: bool
       <Field label={t('fields.email')} error={e.email?.message} icon="envelope" required>
         {(p) => <input {...p} {...register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
       </Field>
-      <Field label={t('fields.phone')} error={e.phone_number?.message} icon="telephone" hint={t('fields.phoneHint')} required>
+      <Field label={t('fields.phone')} error={e.phone_number?.message} icon="telephone" hint={phoneHint(t('fields.phoneHint'))} required>
         {(p) => <input {...p} {...register('phone_number')} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
       </Field>
       <div className="row g-2">

@@ -11,7 +11,7 @@ import { translateApiError } from '../../../i18n/translate-api-error';
 import { updateMe } from '../api';
 import { useAuth } from '../auth-context';
 import { Avatar } from '../components/Avatar';
-import { Field } from '../components/Field';
+import { Field, phoneHint } from '../components/Field';
 import { changedFields, valuesOf, type ProfileValues } from '../profile';
 import '../account.css';
 
@@ -120,7 +120,7 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
             <Field label={t('fields.email')} error={e.email?.message} icon="envelope">
               {(p) => <input {...p} {...register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
             </Field>
-            <Field label={t('fields.phone')} error={e.phone_number?.message} icon="telephone" hint={t('fields.phoneHint')}>
+            <Field label={t('fields.phone')} error={e.phone_number?.message} icon="telephone" hint={phoneHint(t('fields.phoneHint'))}>
               {(p) => <input {...p} {...register('phone_number')} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
             </Field>
             <h2 className="h6 mt-4 mb-3">{t('profile.changePassword')}</h2>
