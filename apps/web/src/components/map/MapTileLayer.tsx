@@ -1,3 +1,5 @@
+// Any map with tiles needs Leaflet's stylesheet and default icon: import them here so no page forgets.
+import './leaflet';
 import { TileLayer } from 'react-leaflet';
 import { usePublicConfig } from '../../api/queries';
 
