@@ -84,6 +84,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json (not served): `npm run bench:web` reads each route's chunks from it.
+    manifest: true,
     rollupOptions: {
       output: { manualChunks },
       // "use client" banners of react-router, TanStack Query and react-bootstrap mean nothing in a SPA.
