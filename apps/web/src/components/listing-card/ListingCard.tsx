@@ -57,7 +57,8 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false }: List
         <div className="listing-card-price">
           {price ? (
             <>
-              <bdi>{price}</bdi>
+              {/* Left-to-right so "US$" and the digits keep their order in Arabic pages. */}
+              <bdi dir="ltr">{price.replace(/[\u200e\u200f\u061c]/g, '')}</bdi>
               {rent && <span className="listing-card-per"> {t('perMonth')}</span>}
             </>
           ) : (

@@ -1,0 +1,174 @@
+/**
+ * Visitors search (spec §2 Home, Search box, Search list/grid), in Arabic and English, desktop and mobile,
+ * on the demo content (SEED_DEMO=true): from the home page a visitor picks Rent, types Aden and picks the
+ * suggestion, chooses 2 bedrooms, searches, sees the list, and switches list → grid keeping the filters.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, ROOT, shot, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
+
+const AREA = 'search';
+const locales = (lang: Lang, ns: string) =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, `apps/web/src/i18n/locales/${lang}/${ns}.json`), 'utf8')) as Record<string, any>;
+const L = {
+  en: { search: locales('en', 'search'), listings: locales('en', 'listings'), home: locales('en', 'home') },
+  ar: { search: locales('ar', 'search'), listings: locales('ar', 'listings'), home: locales('ar', 'home') },
+};
+const ADEN = { en: 'Aden', ar: 'عدن' };
+
+let server: RunningServer;
+let browser: Browser;
+let expected: number[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'true' });
+  browser = await launchBrowser();
+  // What the journey must find: the demo's rentals in Aden with exactly two bedrooms.
+  const r = await api(server, 'POST', '/listings/search', { body: { listing_type: 'FOR_RENT', governorate_id: 3, min_bedrooms: 2, max_bedrooms: 2 } });
+  expected = r.body.items.map((x: { id: number }) => x.id).sort();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const cardIds = async (page: Page) =>
+  (await page.locator('.search-page article.listing-card h3 a').evaluateAll((as) => as.map((a) => Number(a.getAttribute('href')!.split('/').pop())))).sort();
+
+describe.each([
+  ['ar', 'desktop'],
+  ['en', 'desktop'],
+  ['ar', 'mobile'],
+  ['en', 'mobile'],
+] as const)('search journey (%s, %s)', (lang, device) => {
+  it('home → Rent in Aden with 2 bedrooms → list → grid, filters kept', async () => {
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    const ctx = await newContext(browser, { lang, viewport: device === 'mobile' ? MOBILE : DESKTOP });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    const tag = `${lang}-${device}`;
+    const s = L[lang].search;
+
+    await page.goto(server.url + '/');
+    await page.locator('.latest-track article.listing-card').first().waitFor();
+    expect(await page.locator('.latest-track article.listing-card').count()).toBe(4);
+    await page.locator('.latest-track img').first().evaluate((img: HTMLImageElement) => img.decode());
+    // Nothing widens the page (the slider scrolls inside itself).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual((device === 'mobile' ? MOBILE : DESKTOP).width);
+    expect(await page.locator('.latest-track img').first().getAttribute('srcset')).toMatch(/-400\.webp 400w, .*-960\.webp 960w, .*-1600\.webp 1600w/);
+    await shot(page, AREA, `${tag}-1-home`);
+
+    await page.getByRole('tab', { name: s.tabs.rent }).click();
+    expect(await page.getByRole('tab', { name: s.tabs.rent }).getAttribute('aria-selected')).toBe('true');
+    const box = page.getByRole('combobox', { name: s.location });
+    await box.click();
+    await box.pressSequentially(ADEN[lang], { delay: 40 });
+    const option = page.getByRole('option', { name: new RegExp(`^${ADEN[lang]}`) }).first();
+    await option.waitFor();
+    // The two actions are always offered.
+    await expect(page.getByRole('option', { name: s.advancedLocationSearch }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('option', { name: s.drawOnMap }).isVisible()).resolves.toBe(true);
+    await shot(page, AREA, `${tag}-2-autocomplete`);
+    // Keyboard: first suggestion is the governorate Aden (exact name, highest level).
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(box.inputValue()).resolves.toBe(ADEN[lang]);
+    await page.locator('#hero-beds').selectOption('2');
+    await page.getByRole('button', { name: s.searchButton }).click();
+
+    await page.waitForURL(/\/search-list\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('listing_type')).toBe('rent');
+    expect(url.searchParams.get('governorate_id')).toBe('3');
+    expect(url.searchParams.get('bedrooms')).toBe('2');
+    await page.locator('.search-page article.listing-card').first().waitFor();
+    expect(await cardIds(page)).toEqual(expected);
+    // Every result is a rental: its badge says so and its price carries the per-month suffix.
+    for (const badge of await page.locator('.search-page .listing-card-badge').allTextContents()) expect(badge).toBe(L[lang].listings.forRent);
+    expect(await page.locator('.search-page .listing-card-per').count()).toBe(expected.length);
+    await page.waitForLoadState('networkidle');
+    await shot(page, AREA, `${tag}-3-list`, true);
+
+    if (device === 'mobile') {
+      // The sidebar sits behind a Filters button; it shows the filters from the URL.
+      await page.getByRole('button', { name: new RegExp(s.filters) }).click();
+      const dialog = page.locator('#search-filters.show');
+      await dialog.waitFor();
+      await page.waitForTimeout(400);
+      expect(await dialog.getByRole('button', { name: s.forRent }).getAttribute('aria-pressed')).toBe('true');
+      await shot(page, AREA, `${tag}-4-filters`);
+      await dialog.getByRole('button', { name: s.closeFilters }).click();
+      await dialog.waitFor({ state: 'detached' }).catch(() => page.locator('#search-filters.show').waitFor({ state: 'hidden' }));
+    } else {
+      expect(await page.locator('#f-gov').inputValue()).toBe('3');
+      expect(await page.getByRole('button', { name: s.forRent, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    }
+
+    await page.locator('.view-switch').getByRole('link', { name: s.views.grid }).click();
+    await page.waitForURL(/\/search-grid\?/);
+    const grid = new URL(page.url());
+    for (const k of ['listing_type', 'governorate_id', 'bedrooms']) expect(grid.searchParams.get(k)).toBe(url.searchParams.get(k));
+    await page.locator('.search-page .row .col article.listing-card').first().waitFor();
+    expect(await cardIds(page)).toEqual(expected);
+    await page.waitForLoadState('networkidle');
+    await shot(page, AREA, `${tag}-5-grid`, true);
+    // The map link keeps the query string too.
+    const mapHref = await page.locator('.view-switch').getByRole('link', { name: s.views.map }).getAttribute('href');
+    expect(mapHref).toContain('governorate_id=3');
+    expect(mapHref).toContain('bedrooms=2');
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('listing pages', () => {
+  it('/property loads 12, Load more adds 12, tabs sort and filter; by-city shows real counts', async () => {
+    const ctx = await newContext(browser, { lang: 'en' });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    const t = L.en.listings;
+    await page.goto(server.url + '/property');
+    await page.locator('article.listing-card').first().waitFor();
+    expect(await page.locator('article.listing-card').count()).toBe(12);
+    await page.getByRole('button', { name: t.loadMore }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article.listing-card').length === 24);
+    await page.getByRole('tab', { name: t.tabs.rent }).click();
+    for (const b of await page.locator('.listing-card-badge').allTextContents()) expect(b).toBe(t.forRent);
+    await expect(page.getByRole('button', { name: t.loadMore }).count()).resolves.toBe(0);
+    await page.getByRole('tab', { name: t.tabs.biggest }).click();
+    const areas = (await page.locator('.listing-card-facts li[title="Area"]').allTextContents()).map((s) => Number(s.replace(/[^\d]/g, '')));
+    expect(areas).toEqual([...areas].sort((a, b) => b - a));
+    await shot(page, AREA, 'en-desktop-6-property-biggest');
+
+    await page.goto(server.url + '/properties-by-city');
+    await page.locator('.city-card').first().waitFor();
+    const stats = (await api(server, 'GET', '/listings/stats/by-city')).body as { name_en: string; total: number }[];
+    expect(await page.locator('.city-card').count()).toBe(stats.length);
+    await expect(page.locator('.city-card', { hasText: 'Aden' }).locator('p').textContent()).resolves.toContain(String(stats.find((s) => s.name_en === 'Aden')!.total));
+    await shot(page, AREA, 'en-desktop-7-by-city');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a search with no match shows the empty state, and a failing API shows the error with Try Again', async () => {
+    const ctx = await newContext(browser, { lang: 'ar' });
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/search-grid?location=zzzqqq-nothing');
+    await page.getByRole('heading', { name: L.ar.search.emptyTitle }).waitFor();
+    await shot(page, AREA, 'ar-desktop-8-empty');
+    let fail = true;
+    await page.route('**/api/v1/listings/search', (route) => (fail ? route.fulfill({ status: 500, body: '{"detail":"boom"}', contentType: 'application/json' }) : route.continue()));
+    await page.goto(server.url + '/search-list?listing_type=FOR_SALE');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await shot(page, AREA, 'ar-desktop-9-error');
+    fail = false;
+    await alert.getByRole('button').click();
+    await page.locator('article.listing-card').first().waitFor();
+    await ctx.close();
+  });
+});
