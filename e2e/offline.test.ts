@@ -10,10 +10,40 @@ import { DESKTOP, launchBrowser, MOBILE, newContext, shot, startServer, type Run
 let server: RunningServer;
 let browser: Browser;
 
+const ADMIN = { email: 'admin.offline@manzil.test', password: 'offline-admin-pass' };
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMITS: 'false' });
   browser = await launchBrowser();
 });
+
+/** An approved listing, created and approved through the API as the admin. */
+async function approvedListing(): Promise<number> {
+  const login = await fetch(`${server.url}/api/v1/login/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const districts = (await (await fetch(`${server.url}/api/v1/locations/districts?governorate_id=1`)).json()) as { id: number }[];
+  const created = await fetch(`${server.url}/api/v1/listings/`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      title_ar: 'شقة للاختبار دون اتصال',
+      title_en: 'Offline test flat',
+      description_ar: 'شقة من ثلاث غرف.',
+      price: 40000,
+      currency: 'USD',
+      property_details: { property_type: 'APARTMENT', area_sqm: 120, governorate_id: 1, district_id: districts[0]!.id },
+    }),
+  });
+  const { id } = (await created.json()) as { id: number };
+  const approved = await fetch(`${server.url}/api/v1/admin/listings/${id}/approve`, { method: 'POST', headers: auth, body: '{}' });
+  if (!approved.ok) throw new Error(`approve failed: ${approved.status} ${await approved.text()}`);
+  return id;
+}
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -22,22 +52,22 @@ afterAll(async () => {
 /** Wait until the service worker controls the page and holds every app file the page has loaded. */
 async function waitForShellCached(page: Page) {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const loaded = performance
-            .getEntriesByType('resource')
-            .map((e) => new URL(e.name))
-            .filter((u) => u.origin === location.origin && /^\/(assets|vendor)\//.test(u.pathname))
-            .map((u) => u.pathname);
-          const cache = await caches.open('manzil-shell-v1');
-          const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
-          return { missing: loaded.filter((p) => !cached.has(p)), hasShell: cached.has('/'), count: loaded.length };
-        }),
-      { timeout: 30_000, interval: 500 },
-    )
-    .toMatchObject({ missing: [], hasShell: true });
+  let last: unknown;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await page.waitForTimeout(500)) {
+    last = await page.evaluate(async () => {
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && /^\/(assets|vendor)\//.test(u.pathname))
+        .map((u) => u.pathname);
+      const cache = await caches.open('manzil-shell-v1');
+      const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+      return { missing: loaded.filter((p) => !cached.has(p)), hasShell: cached.has('/') };
+    });
+    const state = last as { missing: string[]; hasShell: boolean };
+    if (state.hasShell && state.missing.length === 0) return;
+  }
+  throw new Error(`app shell not cached: ${JSON.stringify(last)}`);
 }
 
 describe('offline', () => {
@@ -77,6 +107,32 @@ describe('offline', () => {
       return urls.filter((u) => u.startsWith('/api/'));
     });
     expect(cachedApi).toEqual([]);
+    await ctx.close();
+  });
+
+  it('keeps a listing the visitor opened, and never caches it for a signed-in request', async () => {
+    const id = await approvedListing();
+    const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/');
+    await page.locator('header .brand').waitFor();
+    await waitForShellCached(page);
+    // What the details page does: read the listing anonymously.
+    const online = await page.evaluate(async (lid) => (await fetch(`/api/v1/listings/${lid}`)).json(), id);
+    expect(online.title_en).toBe('Offline test flat');
+    await expect
+      .poll(() => page.evaluate(async (lid) => Boolean(await (await caches.open('manzil-listings-v1')).match(`/api/v1/listings/${lid}`)), id))
+      .toBe(true);
+    // With a bearer token the worker stays out of the way: nothing new is stored.
+    await page.evaluate(async () => {
+      await fetch('/api/v1/listings/999999', { headers: { authorization: 'Bearer x' } }).catch(() => undefined);
+    });
+    const keys = await page.evaluate(async () => (await (await caches.open('manzil-listings-v1')).keys()).map((r) => new URL(r.url).pathname));
+    expect(keys).toEqual([`/api/v1/listings/${id}`]);
+
+    await ctx.setOffline(true);
+    const offline = await page.evaluate(async (lid) => (await fetch(`/api/v1/listings/${lid}`)).json(), id);
+    expect(offline.title_ar).toBe('شقة للاختبار دون اتصال');
     await ctx.close();
   });
 
@@ -124,7 +180,11 @@ describe('start-up watchdog', () => {
 
     // Reload really reloads: once the bundle flows again, the app starts and no fallback remains.
     await page.unroute(/\/assets\/index-[^/]+\.js$/);
-    await fallback.getByRole('button', { name: 'إعادة التحميل' }).click();
+    // Clicked from inside the page: the stalled first load never fires "load", which Playwright's own click
+    // would wait on for the navigation it starts.
+    await page.evaluate(() => {
+      setTimeout(() => (document.querySelector('#startup-fallback button') as HTMLButtonElement).click(), 50);
+    });
     await page.locator('header .brand').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
     expect(await page.locator('#startup-fallback').count()).toBe(0);
