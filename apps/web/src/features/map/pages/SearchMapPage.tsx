@@ -120,7 +120,9 @@ export default function SearchMapPage() {
 
   const query = location.search;
   const chips = useFilterChips(filters, lang, governorates.data);
-  const countText = search.isPending
+  const countText = search.isError && !search.data
+    ? ''
+    : search.isPending
     ? t('counting')
     : items.length < total
       ? t('countCapped', { shown: items.length, count: total })
