@@ -142,6 +142,8 @@ describe('listing pages', () => {
     await page.getByRole('tab', { name: t.tabs.biggest }).click();
     const areas = (await page.locator('.listing-card-facts li[title="Area"]').allTextContents()).map((s) => Number(s.replace(/[^\d]/g, '')));
     expect(areas).toEqual([...areas].sort((a, b) => b - a));
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
     await shot(page, AREA, 'en-desktop-6-property-biggest');
 
     await page.goto(server.url + '/properties-by-city');

@@ -81,7 +81,7 @@ export function FiltersSidebar({ filters, onCommit, onDone }: FiltersSidebarProp
         const on = draft[key] === v || (v.endsWith('+') && draft[key] === v.slice(0, -1));
         return (
           <button key={v} type="button" className={`btn btn-sm ${on ? 'btn-brand' : 'btn-outline-secondary'}`} aria-pressed={on} onClick={() => update({ [key]: on ? undefined : v })}>
-            {v}
+            <span dir="ltr">{v}</span>
           </button>
         );
       })}
@@ -180,7 +180,7 @@ export function FiltersSidebar({ filters, onCommit, onDone }: FiltersSidebarProp
           </div>
           <div className="flex-fill">
             <label className="visually-hidden" htmlFor="f-pmax">{t('maxPrice')}</label>
-            <input id="f-pmax" className="form-control form-control-sm" inputMode="numeric" placeholder={t('maxPrice')} value={priceMax}
+            <input id="f-pmax" className="form-control form-control-sm" inputMode="numeric" placeholder={t('maxShort')} value={priceMax}
               onChange={(e) => { setPriceMax(e.target.value); update({ price_max: toAmount(e.target.value) }); }} />
           </div>
         </div>
