@@ -10,6 +10,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // projects with different pools need their own group to run in one command
+          sequence: { groupOrder: 0 },
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -17,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['apps/api/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
@@ -29,6 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

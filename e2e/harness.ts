@@ -76,8 +76,9 @@ export interface RunningServer {
 
 /** Start the real server as a child process; resolves when /api/v1/health answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(`No built web app at ${WEB_DIST}: run "npm run build" first (npm test does it).`);
+  const dist = process.env.WEB_DIST_DIR || WEB_DIST;
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`No built web app at ${dist}: run "npm run build" first (npm test does it).`);
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-e2e-'));
@@ -97,6 +98,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       MAP_TILE_URL: tiles.url,
       SATELLITE_TILE_URL: tiles.satelliteUrl,
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+      // Journeys register several users from one address within a minute; the limits have API tests.
+      RATE_LIMITS: 'false',
+      // A private build can be tested while another is being written (npm test builds apps/web/dist).
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -158,8 +163,13 @@ export const MOBILE = { width: 390, height: 844 };
  * A fresh browser context in a language (set once, before the first page script, so the app's own
  * language switch still works afterwards) at a viewport size.
  */
-export async function newContext(browser: Browser, opts: { lang?: Lang; viewport?: { width: number; height: number }; token?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  opts: { lang?: Lang; viewport?: { width: number; height: number }; token?: string; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
   const ctx = await browser.newContext({
+    // page.route() only sees requests the service worker does not answer: block it when routing.
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
     viewport: opts.viewport ?? DESKTOP,
     locale: opts.lang === 'en' ? 'en-US' : 'ar-YE',
     deviceScaleFactor: 1,

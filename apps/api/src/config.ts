@@ -70,6 +70,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: bool.default(true),
+  /** Trust X-Forwarded-For from a reverse proxy (only behind one; otherwise clients could fake their address). */
+  TRUST_PROXY: bool.default(false),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'EXCHANGE_RATES'> & {

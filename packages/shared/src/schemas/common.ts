@@ -25,8 +25,9 @@ export const emailSchema = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z
     .string({ error: MESSAGES.emailRequired })
-    .min(1, MESSAGES.emailRequired)
-    .max(LIMITS.emailMax, MESSAGES.emailInvalid)
+    // abort: an empty e-mail gets one message, not "required" and "invalid" together
+    .min(1, { message: MESSAGES.emailRequired, abort: true })
+    .max(LIMITS.emailMax, { message: MESSAGES.emailInvalid, abort: true })
     .regex(EMAIL_RE, MESSAGES.emailInvalid),
 );
 

@@ -136,7 +136,8 @@ describe('Google sign-in not configured', () => {
 describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    // Behind a reverse proxy, so X-Forwarded-For tells clients apart.
+    t = await createTestApp('pglite', { env: { TRUST_PROXY: 'true' } });
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -169,6 +170,27 @@ describe('rate limits', () => {
     const headers = { 'x-forwarded-for': '203.0.113.30' };
     let last = 0;
     for (let i = 0; i < 11; i++) last = (await http(t.url, 'POST', '/api/v1/auth/google', { body: { token: 'a.b.c-0123456789' }, headers })).status;
+    expect(last).toBe(429);
+  });
+});
+
+describe('rate limits without a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('ignores a forged X-Forwarded-For, so changing it does not escape the limit', async () => {
+    const { user } = await createUser(t);
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      const r = await http(t.url, 'POST', '/api/v1/login/token', {
+        form: { username: user.email, password: 'wrong1' },
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      last = r.status;
+    }
     expect(last).toBe(429);
   });
 });

@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-seo-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-    const config = testConfig({ WEB_DIST_DIR: dist });
+    const config = testConfig({ WEB_DIST_DIR: dist, TRUST_PROXY: 'true' });
     const database = await createTestDatabase(kind);
     db = database.db;
     app = await buildApp({ config, database, logger: false });
