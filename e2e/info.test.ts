@@ -137,13 +137,23 @@ describe('info page behaviour', () => {
     await ctx.close();
   });
 
+  it('a shared link with ?lang=en opens in English even for an Arabic visitor, and the choice sticks', async () => {
+    const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/faq?lang=en');
+    await page.locator('main h1', { hasText: TEXT.en.faq.title }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+    await ctx.close();
+  });
+
   it('news details: an unknown id falls back to the latest announcement with a note', async () => {
     const ctx = await newContext(browser, { lang: 'en', viewport: DESKTOP });
     const page = await ctx.newPage();
     await page.goto(server.url + '/news');
     await page.getByRole('link', { name: TEXT.en.news.items[1].title }).click();
     await page.waitForURL('**/news-details?id=sold-rented');
-    expect(await page.locator('main h1').textContent()).toBe(TEXT.en.news.items[1].title);
+    await page.locator('main h1', { hasText: TEXT.en.news.items[1].title }).waitFor();
     await page.goto(server.url + '/news-details?id=nope');
     await page.getByText(TEXT.en.news.notFound).waitFor();
     expect(await page.locator('main h1').textContent()).toBe(TEXT.en.news.items[0].title);
