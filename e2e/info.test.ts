@@ -62,6 +62,7 @@ describe.each([
       expect(await page.evaluate(() => document.documentElement.scrollWidth), p.path).toBeLessThanOrEqual(viewport.width);
       // The title follows the page.
       if (p.h1(t)) expect(await page.title()).toContain(p.h1(t));
+      await page.waitForFunction(() => !document.getElementById('preloader')); // its fade-out is not part of the page
       await shot(page, 'info', `${p.name}-${lang}-${device}`, true);
     }
     expect(errors).toEqual([]);
