@@ -95,19 +95,33 @@ async function freshTarget(): Promise<Target> {
 class Recorder implements KyselyPlugin {
   recording: CompiledQuery[][] | null = null;
   private inFlight = 0;
+  private lastActivity = 0;
   constructor(private compile: (node: RootOperationNode, id: PluginTransformQueryArgs['queryId']) => CompiledQuery) {}
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     if (this.recording) {
       const q = this.compile(args.node, args.queryId);
       if (this.inFlight > 0 && this.recording.length) this.recording[this.recording.length - 1]!.push(q);
       else this.recording.push([q]);
-      this.inFlight++;
     }
+    this.inFlight++;
+    this.lastActivity = Date.now();
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.recording) this.inFlight = Math.max(0, this.inFlight - 1);
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.lastActivity = Date.now();
     return args.result;
+  }
+  /**
+   * Resolves once the API has run no statement for `ms`: when autocannon stops, requests it already sent
+   * are still being served (PGlite works through them one at a time), and they must not end up in the
+   * next recording or share the database with the floor.
+   */
+  async quiet(ms = 300, timeoutMs = 60_000) {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until && (this.inFlight > 0 || Date.now() - this.lastActivity < ms)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 }
 
@@ -292,6 +306,7 @@ async function main() {
       const plans: CompiledQuery[][][] = [];
       const totals: number[] = [];
       let bytes = 0;
+      await recorder.quiet();
       for (const body of bodies) {
         recorder.recording = [];
         const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -305,6 +320,7 @@ async function main() {
       }
       const fl = await floor(db, plans, FLOOR_MS);
       const one = await load(url, bodies, 1, SINGLE_SECONDS);
+      await recorder.quiet();
       const many = await load(url, bodies, CONNECTIONS, SECONDS);
       const r = {
         mix: mix.name,
@@ -335,8 +351,9 @@ async function main() {
           (r.api.non2xx || r.api.errors ? ` — ${r.api.non2xx} non-2xx, ${r.api.errors} errors` : ''),
       );
       if (EXPLAIN) {
+        await recorder.quiet();
         explains[mix.name] = await explain(db, plans[0]!);
-        console.log(`\n=== EXPLAIN ${mix.name}: ${bodies[0]}\n${explains[mix.name]}\n`);
+        console.log(`\n=== EXPLAIN ${mix.name}: ${bodies[0]}\n${explains[mix.name]!.replace(/'\{[0-9,]{80,}\}'/g, "'{…ids…}'")}\n`);
       }
     }
 
@@ -362,7 +379,11 @@ async function main() {
     const main7 = results.filter((r) => !r.extra);
     const p95ok = main7.every((r) => r.api.p95_ms <= 50);
     const ratioOk = main7.every((r) => r.ratio_p95 <= 3);
-    console.log(`Targets (issue 8, on PostgreSQL at 100,000): p95 ≤ 50 ms ${p95ok ? 'met' : 'NOT met'}; API/floor ≤ 3 ${ratioOk ? 'met' : 'NOT met'}.`);
+    const targetRun = database.kind === 'postgres' && counts.total >= 100_000 && CONNECTIONS === 32;
+    console.log(
+      `Targets (issue 8, PostgreSQL at 100,000 listings, 32 connections${targetRun ? '' : '; not this run, shown for reference'}): ` +
+        `p95 ≤ 50 ms ${p95ok ? 'met' : 'NOT met'}; API/floor ≤ 3 ${ratioOk ? 'met' : 'NOT met'}.`,
+    );
 
     const file = writeResult('search', {
       date: new Date().toISOString(),
@@ -371,7 +392,7 @@ async function main() {
       listings: counts,
       settings: { n: N, seconds: SECONDS, connections: CONNECTIONS, single_seconds: SINGLE_SECONDS, floor_ms: FLOOR_MS, page_size: PAGE, accept_encoding: ACCEPT_ENCODING },
       results,
-      targets: { p95_le_50ms: p95ok, api_floor_le_3: ratioOk },
+      targets: { applies: targetRun, p95_le_50ms: p95ok, api_floor_le_3: ratioOk },
       ...(EXPLAIN ? { explain: explains } : {}),
       load_average_at_end: os.loadavg().map((x) => round(x, 2)),
       total_seconds: round((Date.now() - started) / 1000, 1),
