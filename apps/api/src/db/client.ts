@@ -35,6 +35,11 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // An idle connection dropped by the server (restart, failover, database dropped in tests) must not
+    // crash the process; the pool replaces it on the next query.
+    pool.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.warn(`database: idle connection error: ${err.message}`);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

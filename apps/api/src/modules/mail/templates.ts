@@ -13,6 +13,7 @@ const escapeHtml = (s: string) =>
 
 /** Subjects are one header line: no control characters, bounded length. */
 const oneLine = (s: string, max = 120) => {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point (header injection)
   const flat = s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
