@@ -41,6 +41,7 @@ const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br'
 const PAGE = PAGE_SIZES.grid;
 
 const started = Date.now();
+const machineAtStart = machine();
 const log = (msg: string) => console.log(`[bench ${elapsed(started).padStart(7)}] ${msg}`);
 
 // ---------------------------------------------------------------- the database
@@ -387,7 +388,7 @@ async function main() {
 
     const file = writeResult('search', {
       date: new Date().toISOString(),
-      machine: machine(),
+      machine: machineAtStart,
       engine,
       listings: counts,
       settings: { n: N, seconds: SECONDS, connections: CONNECTIONS, single_seconds: SINGLE_SECONDS, floor_ms: FLOOR_MS, page_size: PAGE, accept_encoding: ACCEPT_ENCODING },

@@ -20,6 +20,7 @@ import { startServer } from '../e2e/harness.js';
 import { elapsed, envFlag, envInt, kb, machine, repoRoot, round, table, writeResult } from './shared.js';
 
 const started = Date.now();
+const machineAtStart = machine();
 const log = (msg: string) => console.log(`[bench:web ${elapsed(started).padStart(7)}] ${msg}`);
 const webDir = path.join(repoRoot, 'apps/web');
 const builtDist = path.join(webDir, 'dist');
@@ -249,11 +250,12 @@ async function main() {
   }
   const file = writeResult('web', {
     date: new Date().toISOString(),
-    machine: machine(),
+    machine: machineAtStart,
     bundles,
     home_js_budget_kb: HOME_JS_BUDGET_KB,
     home_js_ok: homeOk,
     lighthouse,
+    load_average_at_end: os.loadavg().map((x) => round(x, 2)),
     total_seconds: round((Date.now() - started) / 1000, 1),
   });
   log(`results: ${path.relative(process.cwd(), file)}; done in ${elapsed(started)}`);
