@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { normalizeText } from '@manzil/shared';
 import type { Database } from './client.js';
 import { BUILTIN_GOVERNORATES } from './governorates.js';
+import { forgetPlaceNames } from '../modules/locations/names.js';
 
 interface RawPlace {
   name_en?: string;
@@ -160,6 +161,7 @@ async function counts(db: Database) {
 }
 
 export async function importLocations(db: Database, source: string): Promise<ImportResult> {
+  forgetPlaceNames(db);
   let text: string;
   try {
     text = await readSource(source);

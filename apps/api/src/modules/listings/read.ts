@@ -1,12 +1,22 @@
 /**
  * Reading listings in the shape of spec §3 (property nested, media list, owner's public fields).
- * Every page of listings is read with two queries whatever its size: one for the rows with their owner
- * and place names, one for all their images. Search, my-listings, admin and details all come here.
+ * Every page of listings is read with one statement whatever its size: the rows with their owner and
+ * their images aggregated in place; place names come from an in-memory map of the static location tables. Search, my-listings, admin and details all come here.
  */
 import { sql } from 'kysely';
 import type { ListingRead, MediaItem } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
+import { placeNames } from '../locations/names.js';
+
+interface MediaRow {
+  id: number;
+  storage_key: string;
+  widths: number[];
+  width: number;
+  height: number;
+  position: number;
+}
 
 export interface ReadOptions {
   /** Include the owner's e-mail and phone (the details page shows them, spec §2). */
@@ -36,47 +46,37 @@ export function mediaToItem(storage: Storage, m: { id: number; storage_key: stri
 /** The listings with these ids, in the order given (missing ids are skipped). */
 export async function readListings(db: Database, storage: Storage, ids: number[], opts: ReadOptions = {}): Promise<ListingRead[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('listings as l')
-    .innerJoin('users as u', 'u.id', 'l.owner_id')
-    .leftJoin('governorates as g', 'g.id', 'l.governorate_id')
-    .leftJoin('districts as d', 'd.id', 'l.district_id')
-    .leftJoin('uzaal as z', 'z.id', 'l.uzlah_id')
-    .leftJoin('villages as v', 'v.id', 'l.village_id')
-    .selectAll('l')
-    .select([
-      'u.email as owner_email',
-      'u.first_name as owner_first_name',
-      'u.last_name as owner_last_name',
-      'u.full_name as owner_full_name',
-      'u.phone_number as owner_phone',
-      'g.name_en as g_en',
-      'g.name_ar as g_ar',
-      'd.name_en as d_en',
-      'd.name_ar as d_ar',
-      'z.name_en as z_en',
-      'z.name_ar as z_ar',
-      'v.name_en as v_en',
-      'v.name_ar as v_ar',
-    ])
-    .where('l.id', 'in', ids)
-    .execute();
-  const media = await db
-    .selectFrom('listing_media')
-    .select(['id', 'listing_id', 'storage_key', 'widths', 'width', 'height', 'position'])
-    .where('listing_id', 'in', ids)
-    .orderBy('listing_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  const mediaBy = new Map<number, MediaItem[]>();
-  for (const m of media) {
-    const list = mediaBy.get(m.listing_id) ?? [];
-    list.push(mediaToItem(storage, m));
-    mediaBy.set(m.listing_id, list);
-  }
+  // One statement: the rows, their owner, and their images aggregated per listing. Place names come from
+  // memory (modules/locations/names.ts) rather than four more joins.
+  const [rows, names] = await Promise.all([
+    db
+      .selectFrom('listings as l')
+      .innerJoin('users as u', 'u.id', 'l.owner_id')
+      .selectAll('l')
+      .select([
+        'u.email as owner_email',
+        'u.first_name as owner_first_name',
+        'u.last_name as owner_last_name',
+        'u.full_name as owner_full_name',
+        'u.phone_number as owner_phone',
+        sql<MediaRow[] | null>`(select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
+            'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
+          from listing_media m where m.listing_id = l.id)`.as('media_rows'),
+      ])
+      .where('l.id', 'in', ids)
+      .execute(),
+    placeNames(db),
+  ]);
+  const name = (map: Map<number, { name_en: string; name_ar: string }>, id: number | null) => {
+    const r = id == null ? undefined : map.get(id);
+    return { en: r?.name_en ?? null, ar: r?.name_ar ?? null };
+  };
   const byId = new Map<number, ListingRead>();
   for (const r of rows) {
+    const g = name(names.governorates, r.governorate_id);
+    const d = name(names.districts, r.district_id);
+    const z = name(names.uzaal, r.uzlah_id);
+    const v = name(names.villages, r.village_id);
     const fullName = r.owner_full_name || `${r.owner_first_name} ${r.owner_last_name}`.trim();
     const owner = {
       id: r.owner_id,
@@ -86,8 +86,8 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
       full_name: fullName,
       ...(opts.contact ? { email: r.owner_email, phone_number: r.owner_phone, phone: r.owner_phone } : {}),
     };
-    const governorate = place(r.governorate_id, r.g_en, r.g_ar);
-    const district = place(r.district_id, r.d_en, r.d_ar);
+    const governorate = place(r.governorate_id, g.en, g.ar);
+    const district = place(r.district_id, d.en, d.ar);
     byId.set(r.id, {
       id: r.id,
       title_en: r.title_en,
@@ -110,7 +110,7 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
       owner_id: r.owner_id,
       user_id: r.owner_id,
       owner,
-      media: mediaBy.get(r.id) ?? [],
+      media: (r.media_rows ?? []).map((m) => mediaToItem(storage, m)),
       property: {
         property_type: r.property_type,
         bedrooms: r.bedrooms,
@@ -126,8 +126,8 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
         city: district ?? governorate,
         governorate,
         district,
-        uzlah: place(r.uzlah_id, r.z_en, r.z_ar),
-        village: place(r.village_id, r.v_en, r.v_ar),
+        uzlah: place(r.uzlah_id, z.en, z.ar),
+        village: place(r.village_id, v.en, v.ar),
         governorate_id: r.governorate_id,
         district_id: r.district_id,
         uzlah_id: r.uzlah_id,

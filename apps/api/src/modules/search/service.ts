@@ -2,8 +2,8 @@
  * Public search (spec §7 POST /listings/search, DESIGN §5): approved, active listings only, every filter
  * combined with AND. Each filter maps onto a partial index of migration 001 (all `where status =
  * 'approved' and is_active`): ids and types on b-trees, price on price_usd, text on the trigram GIN over
- * search_text, bounds and polygon on the GiST over the location point. A page costs 4 queries: the ids,
- * the count, then readListings' two.
+ * search_text, bounds and polygon on the GiST over the location point. A page costs 2 statements: the ids
+ * with the capped count, then readListings' one.
  */
 import { sql, type SqlBool, type Expression } from 'kysely';
 import { normalizeText, toUsd, type LatLng, type ListingRead, type SearchBody } from '@manzil/shared';
@@ -92,17 +92,19 @@ export async function searchListings(
 ): Promise<{ items: ListingRead[]; total: number; total_capped: boolean }> {
   const where = sql.join(conditions(body, rates), sql` and `);
   const cap = countCap(body.skip, body.limit);
-  const [page, count] = await Promise.all([
-    sql<{ id: number }>`select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) c`.execute(db),
-  ]);
+  // One statement for the page's ids and the capped count: one parse, one plan, one round trip.
+  const res = await sql<{ id: number | null; n: number }>`
+    select p.id, c.n from
+      (select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) x) c
+      left join lateral (select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip}) p on true`.execute(db);
+  const ids = res.rows.map((r) => r.id).filter((id): id is number => id != null);
   // The card's call link needs the owner's phone (spec §2 "Listing page"); the details page shows it publicly
   // already. The e-mail stays on the details page only.
-  const items = await readListings(db, storage, page.rows.map((r) => r.id), { contact: true });
+  const items = await readListings(db, storage, ids, { contact: true });
   for (const it of items) {
     for (const o of [it.owner, it.property.owner]) delete o.email;
   }
-  const n = count.rows[0]?.n ?? 0;
+  const n = res.rows[0]?.n ?? 0;
   return { items, total: Math.min(n, cap), total_capped: n > cap };
 }
 
