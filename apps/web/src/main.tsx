@@ -1,6 +1,7 @@
 import '@fontsource/noto-sans-arabic/arabic-400.css';
 import '@fontsource/noto-sans-arabic/arabic-700.css';
-import 'bootstrap-icons/font/bootstrap-icons.min.css';
+// Only the icons the app uses (vite.config.ts); the full set on the dev server.
+import 'virtual:bootstrap-icons.css';
 import './styles/app.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
