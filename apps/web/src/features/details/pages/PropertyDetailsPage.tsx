@@ -9,6 +9,7 @@ import { useAuth } from '../../account/auth-context';
 import { listingDescription, listingTitle, placeName, priceText, type Lang } from '../../map/lib/display';
 import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
 import { ImageCarousel } from '../components/ImageCarousel';
+import { MountWhenNear } from '../components/MountWhenNear';
 import { OwnerControls } from '../components/OwnerControls';
 import '../details.css';
 
@@ -134,6 +135,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   const price = priceText(listing, lang);
   const isRent = listing.listing_type === 'FOR_RENT';
   const hasPlace = typeof p.latitude === 'number' && typeof p.longitude === 'number';
+  const mapPlaceholder = <div className="details-map details-map-placeholder">{t('location.loadingMap')}</div>;
   const owner = listing.owner ?? p.owner;
   const ownerPhone = owner?.phone_number || owner?.phone || null;
   const ownerName = owner?.full_name?.trim() || [owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || owner?.username;
@@ -251,9 +253,11 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
             {hasPlace && (
               <>
                 <div className="details-map-frame">
-                  <Suspense fallback={<div className="details-map details-map-placeholder">{t('location.loadingMap')}</div>}>
-                    <DetailsMap lat={p.latitude!} lng={p.longitude!} listingType={listing.listing_type} title={title} />
-                  </Suspense>
+                  <MountWhenNear placeholder={mapPlaceholder}>
+                    <Suspense fallback={mapPlaceholder}>
+                      <DetailsMap lat={p.latitude!} lng={p.longitude!} listingType={listing.listing_type} title={title} />
+                    </Suspense>
+                  </MountWhenNear>
                 </div>
                 <div className="d-flex flex-wrap gap-2 mt-2">
                   <a href={osmUrl!} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline-brand">
