@@ -26,8 +26,9 @@ export function ensureDeps() {
   const want = digest();
   const have = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
   if (have === want) return;
-  const fresh = !fs.existsSync(path.join(root, 'node_modules'));
-  const cmd = fresh && fs.existsSync(path.join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
+  // `npm install` follows package-lock.json; `npm ci` is not used because npm 11 rejects a lock that
+  // lists only this platform's optional packages (rollup, esbuild), which is how npm itself writes it here.
+  const cmd = 'npm install --no-audit --no-fund';
   console.log(`[manzil] installing dependencies (${cmd}) …`);
   execSync(cmd, { cwd: root, stdio: 'inherit' });
   fs.writeFileSync(stampFile, digest());
