@@ -17,7 +17,8 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-const queryClient = createQueryClient();
+/** The app's one client; the router also uses it to start a page's first request early (router.tsx). */
+export const queryClient = createQueryClient();
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

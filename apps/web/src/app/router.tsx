@@ -1,8 +1,24 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { getToken } from '../api/client';
+import { listingDetailsQuery, parseListingId } from '../features/details/api/listing';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { RouteFallback } from './layout/RouteFallback';
+import i18n, { i18nReady } from '../i18n';
+import { queryClient } from './providers';
 import { pageRoutes } from './routes';
+
+/**
+ * Requests a page would make as soon as it renders, started by the router instead, so they run while the
+ * page's chunk downloads. Never awaited: the loader returns at once and the page's own query picks up the
+ * request in flight (same query options, same cache).
+ */
+const earlyRequests: Record<string, (args: LoaderFunctionArgs) => void> = {
+  '/property-details/:id': ({ params }) => {
+    const id = parseListingId(params.id);
+    if (id !== null) void queryClient.prefetchQuery(listingDetailsQuery(id, getToken()));
+  },
+};
 
 /**
  * Root route: the layout (navbar, footer) with the route error page for failures of the layout itself.
@@ -17,9 +33,23 @@ export const routeObjects: RouteObject[] = [
     children: [
       {
         ErrorBoundary: RouteErrorPage,
-        children: pageRoutes.map(({ path, load }) => ({
+        children: pageRoutes.map(({ path, load, ns }) => ({
           path,
-          lazy: async () => ({ Component: (await load()).default }),
+          ...(earlyRequests[path]
+            ? {
+                loader: (args: LoaderFunctionArgs) => {
+                  earlyRequests[path]!(args);
+                  return null;
+                },
+              }
+            : {}),
+          lazy: async () => {
+            // The page's locale files download in parallel with its chunk (see PageRoute.ns). A failed
+            // locale is not fatal here: the page's own useTranslation retries and reports it.
+            const locales = ns ? i18nReady.then(() => i18n.loadNamespaces(ns)).catch(() => undefined) : undefined;
+            const [mod] = await Promise.all([load(), locales]);
+            return { Component: mod.default };
+          },
         })),
       },
     ],

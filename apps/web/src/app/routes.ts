@@ -13,14 +13,20 @@ export type PageModule = { default: ComponentType };
 export interface PageRoute {
   path: string;
   load: () => Promise<PageModule>;
+  /**
+   * Feature locale namespaces the page renders with on its first screen. The router fetches them alongside
+   * the page chunk instead of after it (each would otherwise be one more round trip before the first paint).
+   * Optional: a namespace not listed still loads on first use.
+   */
+  ns?: string[];
 }
 
 export const HOME_PATHS = ['/', '/home-v1', '/home-v2', '/home-v3', '/home-v4'] as const;
 
 export const pageRoutes: PageRoute[] = [
   // home
-  { path: '/', load: () => import('../features/home/pages/HomePage') },
-  { path: '/home-v1', load: () => import('../features/home/pages/HomePage') },
+  { path: '/', load: () => import('../features/home/pages/HomePage'), ns: ['home', 'search', 'listings'] },
+  { path: '/home-v1', load: () => import('../features/home/pages/HomePage'), ns: ['home', 'search', 'listings'] },
   { path: '/home-v2', load: () => import('../features/home/pages/HomeV2Page') },
   { path: '/home-v3', load: () => import('../features/home/pages/HomeV3Page') },
   { path: '/home-v4', load: () => import('../features/home/pages/HomeV4Page') },
@@ -31,9 +37,9 @@ export const pageRoutes: PageRoute[] = [
   { path: '/recent-properties', load: () => import('../features/listings/pages/RecentPropertiesPage') },
   // details
   { path: '/property-details', load: () => import('../features/details/pages/PropertyDetailsPage') },
-  { path: '/property-details/:id', load: () => import('../features/details/pages/PropertyDetailsPage') },
+  { path: '/property-details/:id', load: () => import('../features/details/pages/PropertyDetailsPage'), ns: ['details'] },
   // search and map
-  { path: '/search-list', load: () => import('../features/search/pages/SearchListPage') },
+  { path: '/search-list', load: () => import('../features/search/pages/SearchListPage'), ns: ['search', 'listings'] },
   { path: '/search-grid', load: () => import('../features/search/pages/SearchGridPage') },
   { path: '/search-map', load: () => import('../features/map/pages/SearchMapPage') },
   { path: '/properties-by-city/:city/:listingType', load: () => import('../features/search/pages/CityRedirectPage') },
