@@ -128,6 +128,68 @@ function bootstrapIconsSubset(): Plugin {
   };
 }
 
+/**
+ * Route preloads: index.html gets a small inline script that, for the URL being opened, adds
+ * `<link rel=modulepreload>` for the page's lazy chunk (and the chunks it imports), its stylesheets and the
+ * locale files named in routes.ts `ns`. Without it those requests start only after the entry bundle has
+ * downloaded and run (React, router), one more round trip before the first screen on a slow network.
+ * The routes are read from src/app/routes.ts, the same table the router uses.
+ */
+function routePreloads(): Plugin {
+  const routesFile = join(here, 'src/app/routes.ts');
+  return {
+    name: 'manzil-route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return html;
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        // Everything the entry loads already has its own <link> or <script> in the page.
+        const have = new Set<string>();
+        const closure = (file: string, into: Set<string>) => {
+          if (into.has(file) || have.has(file)) return;
+          into.add(file);
+          for (const i of byFile.get(file)?.imports ?? []) closure(i, into);
+        };
+        closure(entry.fileName, have);
+        const bySource = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+        const src = readFileSync(routesFile, 'utf8');
+        const routes: [string, string[], Record<string, string[]>][] = [];
+        for (const m of src.matchAll(/path:\s*'([^']+)',\s*load:\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)(?:,\s*ns:\s*\[([^\]]*)\])?/g)) {
+          const page = bySource(`src/${m[2]}.tsx`);
+          if (!page || m[1] === '*') continue;
+          const files = new Set<string>();
+          closure(page.fileName, files);
+          const css = [...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+          const locales: Record<string, string[]> = {};
+          for (const ns of [...(m[3] ?? '').matchAll(/'([a-z-]+)'/g)].map((x) => x[1]!)) {
+            for (const lng of ['ar', 'en']) {
+              const chunk = bySource(`src/i18n/locales/${lng}/${ns}.json`);
+              if (chunk) (locales[lng] ??= []).push(chunk.fileName);
+            }
+          }
+          // Path pattern as the router matches it: `:param` is one segment, case-insensitive.
+          const pattern = `^${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`;
+          routes.push([pattern, [...files, ...css], locales]);
+        }
+        // Arabic bold (titles, the hero) otherwise starts loading only when the first bold text renders, and
+        // its swap then moves the page (CLS). The regular weight is already asked for by the preloader's text.
+        const bold = Object.keys(bundle).find((f) => /noto-sans-arabic-arabic-700-normal-[\w-]+\.woff2$/.test(f));
+        const fontPreload = bold
+          ? `if(l==='ar'){var b=document.createElement('link');b.rel='preload';b.as='font';b.type='font/woff2';b.crossOrigin='';b.href='/${bold}';document.head.appendChild(b)}`
+          : '';
+        const script = `(function(){try{var R=${JSON.stringify(routes)},p=location.pathname,l=document.documentElement.lang==='en'?'en':'ar';${fontPreload}for(var i=0;i<R.length;i++){if(!new RegExp(R[i][0],'i').test(p))continue;var f=R[i][1].concat(R[i][2][l]||[]);for(var j=0;j<f.length;j++){var k=document.createElement('link');if(/\\.css$/.test(f[j])){k.rel='preload';k.as='style'}else{k.rel='modulepreload';k.crossOrigin=''}k.href='/'+f[j];document.head.appendChild(k)}break}}catch(e){}})();`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 /** Split vendors so the home route stays small; map code only ever loads with a map page. */
 function manualChunks(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
@@ -145,7 +207,7 @@ function manualChunks(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), bootstrapStylesheets(), bootstrapIconsSubset()],
+  plugins: [react(), bootstrapStylesheets(), bootstrapIconsSubset(), routePreloads()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
