@@ -28,7 +28,14 @@ export async function prepareDatabase(config: Config, database: DbHandle, log: P
   if (applied.length) log.info(`database: applied migrations ${applied.join(', ')} (${database.kind})`);
   const loc = await importLocations(database.db, config.LOCATIONS_SOURCE!);
   (loc.builtinOnly ? log.warn : log.info).call(log, loc.message);
-  for (const h of hooks) await h.run({ config, database, log });
+  for (const h of hooks) {
+    try {
+      await h.run({ config, database, log });
+    } catch (err) {
+      // One step failing (demo content, say) must not keep the marketplace from starting.
+      log.error(`start-up step "${h.name}" failed: ${(err as Error).message}`);
+    }
+  }
 }
 
 /** Background work (e.g. the mail outbox) started by server.ts; each returns its stop function. */

@@ -93,6 +93,10 @@ export async function seedDemo(
           })
           .returning('id')
           .executeTakeFirstOrThrow());
+      // Without the full location data (LOCATIONS_SOURCE unreachable: built-in governorates only) the demo
+      // listings keep their governorate and go without a district rather than failing start-up.
+      const wanted = [...new Set(DEMO_LISTINGS.map((l) => l.district))];
+      const known = new Set((await trx.selectFrom('districts').select('id').where('id', 'in', wanted).execute()).map((x) => x.id));
       const r = rng(20250904);
       const now = Date.now();
       for (let i = 0; i < DEMO_LISTINGS.length; i++) {
@@ -122,7 +126,7 @@ export async function seedDemo(
             address_details_en: l.aen,
             address_details_ar: l.aar,
             governorate_id: d.governorate,
-            district_id: l.district,
+            district_id: known.has(l.district) ? l.district : null,
             // Spread over the last two months, the first listing the newest.
             created_at: new Date(now - i * 23 * 3600_000 - Math.floor(r() * 3600_000)),
             views: Math.floor(r() * 400),

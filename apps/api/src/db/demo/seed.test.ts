@@ -93,3 +93,27 @@ describe('demo content', () => {
     }
   });
 });
+
+describe('demo content without the full location data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    // As when LOCATIONS_SOURCE cannot be reached on a fresh install: only the built-in governorates.
+    await t.db.deleteFrom('districts').execute();
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('still seeds, keeping each listing\'s governorate, and start-up carries on', async () => {
+    const errors: string[] = [];
+    await prepareDatabase({ ...t.config, SEED_DEMO: true, LOCATIONS_SOURCE: '/nonexistent/locations.json' }, { db: t.db, kind: 'pglite', close: async () => {} }, {
+      ...silent,
+      error: (m: string) => void errors.push(m),
+    });
+    expect(errors).toEqual([]);
+    const rows = await t.db.selectFrom('listings').select(['governorate_id', 'district_id']).execute();
+    expect(rows).toHaveLength(DEMO_LISTINGS.length);
+    expect(rows.every((r) => r.governorate_id != null && r.district_id == null)).toBe(true);
+    const found = await http(t.url, 'POST', '/api/v1/listings/search', { body: { governorate_id: 3, limit: 100 } });
+    expect(found.body.items.length).toBeGreaterThan(0);
+  });
+});
