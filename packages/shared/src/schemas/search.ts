@@ -74,6 +74,8 @@ export const searchBody = z
       .optional(),
     search: z.string().trim().max(LIMITS.searchTextMax).optional(),
     sort: emptyToUndefined(z.enum(SORTS).default('newest')),
+    /** 'map': pins for a map view — no descriptions, only the cover image (a map asks for up to 1,000). */
+    view: emptyToUndefined(z.enum(['full', 'map']).default('full')),
   })
   .strip()
   .superRefine((b, ctx) => {

@@ -21,7 +21,20 @@ interface MediaRow {
 export interface ReadOptions {
   /** Include the owner's e-mail and phone (the details page shows them, spec §2). */
   contact?: boolean;
+  /**
+   * Map pins: no descriptions and only the cover image. A map view asks for up to 1,000 listings, and full
+   * descriptions made that about 1.4 MB per move of the map on a slow connection (`npm run bench`).
+   */
+  summary?: boolean;
 }
+
+/** Every listings column but the two descriptions, for summary reads. */
+const SUMMARY_COLUMNS = [
+  'id', 'owner_id', 'listing_type', 'title_en', 'title_ar', 'price', 'old_price', 'currency', 'price_usd', 'is_active',
+  'status', 'rejection_reason', 'availability', 'views', 'inquiries', 'property_type', 'bedrooms', 'bathrooms',
+  'parking_spaces', 'area_sqm', 'build_year', 'latitude', 'longitude', 'address_details_en', 'address_details_ar',
+  'governorate_id', 'district_id', 'uzlah_id', 'village_id', 'created_at', 'posted_at', 'updated_at',
+] as const;
 
 function place(id: number | null, en: string | null, ar: string | null) {
   return id != null && en != null ? { id, name_en: en, name_ar: ar ?? en } : null;
@@ -49,22 +62,29 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
   // One statement: the rows, their owner, and their images aggregated per listing. Place names come from
   // memory (modules/locations/names.ts) rather than four more joins.
   const [rows, names] = await Promise.all([
-    db
-      .selectFrom('listings as l')
-      .innerJoin('users as u', 'u.id', 'l.owner_id')
-      .selectAll('l')
-      .select([
-        'u.email as owner_email',
-        'u.first_name as owner_first_name',
-        'u.last_name as owner_last_name',
-        'u.full_name as owner_full_name',
-        'u.phone_number as owner_phone',
-        sql<MediaRow[] | null>`(select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
-            'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
-          from listing_media m where m.listing_id = l.id)`.as('media_rows'),
-      ])
-      .where('l.id', 'in', ids)
-      .execute(),
+    (() => {
+      const base = db
+        .selectFrom('listings as l')
+        .innerJoin('users as u', 'u.id', 'l.owner_id')
+        .select([
+          'u.email as owner_email',
+          'u.first_name as owner_first_name',
+          'u.last_name as owner_last_name',
+          'u.full_name as owner_full_name',
+          'u.phone_number as owner_phone',
+          sql<MediaRow[] | null>`(select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
+              'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
+            from (select * from listing_media m where m.listing_id = l.id order by m.position, m.id
+                  ${opts.summary ? sql`limit 1` : sql``}) m)`.as('media_rows'),
+        ])
+        .where('l.id', 'in', ids);
+      return opts.summary
+        ? base
+            .select(SUMMARY_COLUMNS.map((c) => `l.${c}` as const))
+            .select([sql<string>`''`.as('description_en'), sql<string>`''`.as('description_ar')])
+            .execute()
+        : base.selectAll('l').execute();
+    })(),
     placeNames(db),
   ]);
   const name = (map: Map<number, { name_en: string; name_ar: string }>, id: number | null) => {

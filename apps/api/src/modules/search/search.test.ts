@@ -220,4 +220,19 @@ describe.each(DB_KINDS)('POST /listings/search (%s)', (kind) => {
     expect(by[12]).toMatchObject({ for_sale: 0, for_rent: 1, total: 1 });
     expect(r.body.reduce((n: number, x: { total: number }) => n + x.total, 0)).toBe(6);
   });
+
+  it('map view returns the same listings as pins: no descriptions, only the cover image, far fewer bytes', async () => {
+    const body = { min_lat: 12.7, max_lat: 13.0, min_lon: 44.9, max_lon: 45.2, limit: 1000 };
+    const full = await search(body);
+    const map = await search({ ...body, view: 'map' });
+    expect(map.status).toBe(200);
+    expect(map.body.items.map((l: any) => l.id)).toEqual(full.body.items.map((l: any) => l.id));
+    const withPhotos = map.body.items.find((l: any) => l.id === id.adenRent2);
+    expect(withPhotos.media).toHaveLength(1);
+    expect(full.body.items.find((l: any) => l.id === id.adenRent2).media).toHaveLength(2);
+    expect(withPhotos.media[0].id).toBe(full.body.items.find((l: any) => l.id === id.adenRent2).media[0].id);
+    expect(map.body.items.every((l: any) => l.description_ar === '' && l.description_en === '')).toBe(true);
+    expect(map.body.items[0]).toMatchObject({ title_ar: expect.any(String), price: expect.anything(), property: { latitude: expect.any(Number) } });
+    expect(JSON.stringify(map.body).length).toBeLessThan(JSON.stringify(full.body).length);
+  });
 });

@@ -100,7 +100,7 @@ export async function searchListings(
   const ids = res.rows.map((r) => r.id).filter((id): id is number => id != null);
   // The card's call link needs the owner's phone (spec §2 "Listing page"); the details page shows it publicly
   // already. The e-mail stays on the details page only.
-  const items = await readListings(db, storage, ids, { contact: true });
+  const items = await readListings(db, storage, ids, { contact: true, summary: body.view === 'map' });
   for (const it of items) {
     for (const o of [it.owner, it.property.owner]) delete o.email;
   }

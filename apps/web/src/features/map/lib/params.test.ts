@@ -135,6 +135,7 @@ describe('buildMapSearchBody', () => {
     expect(body).toEqual({
       skip: 0,
       limit: 1000,
+      view: 'map',
       listing_type: 'FOR_RENT',
       max_price: 3000,
       min_bedrooms: 2,

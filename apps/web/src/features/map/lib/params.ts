@@ -110,7 +110,8 @@ export const countFilters = (filters: MapFilters) => Object.keys(filters).length
 
 /** The POST /listings/search body for a map view: filters, the visible box, the drawn area, up to 1000 results. */
 export function buildMapSearchBody(filters: MapFilters, bounds: Bounds | null, polygon: LatLngPoint[] | null) {
-  const body: Record<string, unknown> = { skip: 0, limit: LIMITS.boundsSearchMaxLimit };
+  // view 'map': pins without descriptions and with only the cover image (a fraction of the bytes).
+  const body: Record<string, unknown> = { skip: 0, limit: LIMITS.boundsSearchMaxLimit, view: 'map' };
   if (filters.listing_type) body.listing_type = filters.listing_type;
   if (filters.property_type) body.property_type = filters.property_type;
   if (filters.min_price !== undefined) body.min_price = filters.min_price;
