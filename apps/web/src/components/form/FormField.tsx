@@ -1,0 +1,71 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateApiError } from '../../i18n/translate-api-error';
+
+/** What a field hands its input so the label, error and hint are tied to it. */
+export interface FieldInputProps {
+  id: string;
+  className: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+}
+
+/**
+ * A labelled form field: the label is tied to the input, and the error (an English text of the shared
+ * schemas, translated here through the errors catalogue) and the hint are announced with it.
+ */
+export function FormField({
+  label,
+  error,
+  hint,
+  icon,
+  required,
+  labelClassName = 'form-label',
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** A bootstrap-icons name shown before the label. */
+  icon?: string;
+  required?: boolean;
+  labelClassName?: string;
+  children: (props: FieldInputProps) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className={labelClassName}>
+        {icon && <i className={`bi bi-${icon} me-1 text-body-secondary`} aria-hidden="true" />}
+        {label}
+        {required && (
+          <span className="text-danger ms-1" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {children({
+        id,
+        className: `form-control${error ? ' is-invalid' : ''}`,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': describedBy,
+        ...(required ? { 'aria-required': true } : {}),
+      })}
+      {error && (
+        <div id={errorId} className="invalid-feedback d-block">
+          {translateApiError(t, error)}
+        </div>
+      )}
+      {hint && !error && (
+        <div id={hintId} className="form-text">
+          {hint}
+        </div>
+      )}
+    </div>
+  );
+}
