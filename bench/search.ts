@@ -180,9 +180,10 @@ function mixes(govs: Place[]): Mix[] {
     { name: 'polygon', bodies: [g1, g2, g3, g4].map((g) => ({ ...page, skip: 0, polygon_coordinates: hexagon(g!, 0.06) })) },
     { name: 'deep page (skip 5000)', bodies: [0, 1, 2, 3].map((p) => ({ ...page, skip: 5000 + p * PAGE })) },
     {
-      name: 'map view (bounds, limit 1000)',
+      name: 'map view (pins, limit 1000)',
       extra: true,
-      bodies: [g1, g2, g3, g4].map((g) => ({ skip: 0, limit: LIMITS.boundsSearchMaxLimit, ...box(g!, 0.05) })),
+      // As /search-map sends it: pins (view 'map'), no descriptions, only the cover image.
+      bodies: [g1, g2, g3, g4].map((g) => ({ skip: 0, limit: LIMITS.boundsSearchMaxLimit, view: 'map', ...box(g!, 0.05) })),
     },
   ];
 }
