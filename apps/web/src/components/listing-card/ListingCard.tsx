@@ -41,6 +41,8 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false }: List
             sizes={layout === 'list' ? '(min-width: 768px) 320px, 100vw' : '(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw'}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
+            // The first cards are the page's largest paint: fetch their photos ahead of other requests.
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
             width={media?.width || 1600}
             height={media?.height || 1067}
