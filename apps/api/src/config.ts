@@ -112,8 +112,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const s3 = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY, c.S3_SECRET_KEY];
-  if (s3.some(Boolean) && !s3.every(Boolean)) {
-    throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY go together');
+  if (s3.some(Boolean)) {
+    // Storage sits behind one interface (lib/storage.ts), but only the local folder implements it so far:
+    // refusing beats silently writing uploads somewhere the operator did not ask for.
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ENDPOINT: object storage is not available yet; leave S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY unset (uploads go to DATA_DIR/uploads)',
+    );
   }
   if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together');

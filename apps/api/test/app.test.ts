@@ -59,6 +59,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: '/tmp/x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ EXCHANGE_RATES: 'USD=1,SAR=x', DATA_DIR: '/tmp/x' })).toThrow(/EXCHANGE_RATES/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe', DATA_DIR: '/tmp/x' })).toThrow(/SEED_DEMO/);
+    // Object storage is not implemented: configuring it must not be silently ignored.
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://s3.example.test', DATA_DIR: '/tmp/x' })).toThrow(/S3_ENDPOINT: object storage is not available/);
   });
   it('parses exchange rates and defaults', () => {
     const c = loadConfig({ EXCHANGE_RATES: 'USD=1,SAR=3.75,YER=1600', DATA_DIR: '/tmp/manzil-cfg', JWT_SECRET: 'x'.repeat(40) });
