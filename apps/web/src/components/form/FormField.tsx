@@ -21,7 +21,10 @@ export function FormField({
   hint,
   icon,
   required,
+  requiredText,
   labelClassName = 'form-label',
+  className = 'mb-3',
+  renderError,
   children,
 }: {
   label: string;
@@ -30,16 +33,21 @@ export function FormField({
   /** A bootstrap-icons name shown before the label. */
   icon?: string;
   required?: boolean;
+  /** Read to screen readers after the label of a required field (the asterisk is hidden from them). */
+  requiredText?: string;
   labelClassName?: string;
+  className?: string;
+  /** How an error text becomes words; by default through the errors catalogue (translateApiError). */
+  renderError?: (error: string) => ReactNode;
   children: (props: FieldInputProps) => ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="mb-3">
+    <div className={className}>
       <label htmlFor={id} className={labelClassName}>
         {icon && <i className={`bi bi-${icon} me-1 text-body-secondary`} aria-hidden="true" />}
         {label}
@@ -48,6 +56,7 @@ export function FormField({
             *
           </span>
         )}
+        {required && requiredText && <span className="visually-hidden"> ({requiredText})</span>}
       </label>
       {children({
         id,
@@ -57,11 +66,11 @@ export function FormField({
         ...(required ? { 'aria-required': true } : {}),
       })}
       {error && (
-        <div id={errorId} className="invalid-feedback d-block">
-          {translateApiError(t, error)}
+        <div id={errorId} className="invalid-feedback d-block" data-testid="field-error">
+          {renderError ? renderError(error) : translateApiError(t, error)}
         </div>
       )}
-      {hint && !error && (
+      {hint && (
         <div id={hintId} className="form-text">
           {hint}
         </div>
