@@ -1,11 +1,14 @@
+import { LIMITS, type ListingType, type PropertyType } from '@manzil/shared';
 import {
-  LIMITS,
-  LISTING_TYPES,
-  PROPERTY_TYPES,
-  parseLocalizedNumber,
-  type ListingType,
-  type PropertyType,
-} from '@manzil/shared';
+  firstParam,
+  parseAmount,
+  parseId,
+  parseIds,
+  parseListingType,
+  parsePropertyType,
+  parseRoomsValue,
+  roomsRange,
+} from '../../../lib/filter-params';
 import { BOUNDS_KEYS, parsePolygon, type Bounds, type LatLngPoint } from './geo';
 
 /**
@@ -29,71 +32,30 @@ export interface MapFilters {
   search?: string;
 }
 
-/** sale/rent (home search) and FOR_SALE/FOR_RENT (footer) in any case. */
-export function parseListingType(raw: string | null): ListingType | undefined {
-  if (!raw) return undefined;
-  const v = raw.trim().toUpperCase().replace(/[\s-]/g, '_');
-  if (v === 'SALE' || v === 'BUY') return 'FOR_SALE';
-  if (v === 'RENT') return 'FOR_RENT';
-  return (LISTING_TYPES as readonly string[]).includes(v) ? (v as ListingType) : undefined;
-}
-
-export function parsePropertyType(raw: string | null): PropertyType | undefined {
-  if (!raw) return undefined;
-  const v = raw.trim().toUpperCase().replace(/[\s-]/g, '_');
-  return (PROPERTY_TYPES as readonly string[]).includes(v) ? (v as PropertyType) : undefined;
-}
-
-/** A non-negative number (Arabic-Indic digits allowed); spec §5 "numeric filters parsed to integers". */
-function parseAmount(raw: string | null): number | undefined {
-  if (raw === null || raw.trim() === '') return undefined;
-  const n = parseLocalizedNumber(raw);
-  if (!Number.isFinite(n) || n < 0 || n > LIMITS.priceMax) return undefined;
-  return Math.floor(n);
-}
-
-function parseId(raw: string | null): number | undefined {
-  if (!raw) return undefined;
-  const n = parseLocalizedNumber(raw);
-  return Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : undefined;
-}
-
-/** Room count: `atLeastFrom` and above (or a trailing +) means "at least". */
+/** Room count as {min, max}: `atLeastFrom` and above (or a trailing +) means "at least". */
 export function parseRooms(raw: string | null, atLeastFrom: number): { min: number; max?: number } | undefined {
-  if (!raw) return undefined;
-  const trimmed = raw.trim();
-  const plus = trimmed.endsWith('+');
-  const n = parseLocalizedNumber(plus ? trimmed.slice(0, -1) : trimmed);
-  if (!Number.isInteger(n) || n < 0 || n > LIMITS.roomsMax) return undefined;
-  return plus || n >= atLeastFrom ? { min: n } : { min: n, max: n };
+  const value = parseRoomsValue(raw);
+  return value === undefined ? undefined : (roomsRange(value, atLeastFrom) as { min: number; max?: number });
 }
 
-function parseGovernorates(raw: string | null): number | number[] | undefined {
-  if (!raw) return undefined;
-  if (!raw.includes(',')) return parseId(raw);
-  const ids = raw
-    .split(',')
-    .map((s) => parseId(s))
-    .filter((n): n is number => n !== undefined);
-  return ids.length > 1 ? ids.slice(0, 30) : ids[0];
-}
+export { parseListingType } from '../../../lib/filter-params';
+
+/** Spec §5: numeric filters are parsed to integers. */
+const parsePrice = (raw: string | null) => {
+  const n = parseAmount(raw);
+  return n === undefined ? undefined : Math.floor(n);
+};
 
 export function parseMapFilters(params: URLSearchParams): MapFilters {
-  const first = (...keys: string[]) => {
-    for (const k of keys) {
-      const v = params.get(k);
-      if (v !== null && v.trim() !== '') return v;
-    }
-    return null;
-  };
+  const first = (...keys: string[]) => firstParam(params, ...keys);
   const filters: MapFilters = {
     listing_type: parseListingType(first('listing_type')),
     property_type: parsePropertyType(first('property_type')),
-    min_price: parseAmount(first('min_price', 'price_min')),
-    max_price: parseAmount(first('max_price', 'price_max')),
+    min_price: parsePrice(first('min_price', 'price_min')),
+    max_price: parsePrice(first('max_price', 'price_max')),
     bedrooms: parseRooms(first('bedrooms'), 5),
     bathrooms: parseRooms(first('bathrooms'), 4),
-    governorate_id: parseGovernorates(first('governorate_id')),
+    governorate_id: parseIds(first('governorate_id')),
     district_id: parseId(first('district_id')),
     uzlah_id: parseId(first('uzlah_id', 'uzaal_id')),
     village_id: parseId(first('village_id')),

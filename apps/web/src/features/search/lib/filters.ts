@@ -1,11 +1,16 @@
+import { LIMITS, parseLocalizedNumber, type ListingType, type PropertyType } from '@manzil/shared';
 import {
-  LIMITS,
-  LISTING_TYPES,
-  PROPERTY_TYPES,
-  parseLocalizedNumber,
-  type ListingType,
-  type PropertyType,
-} from '@manzil/shared';
+  firstParam,
+  parseAmount,
+  parseId,
+  parseIds,
+  parseListingType,
+  parsePropertyType,
+  parseRoomsValue,
+  roomsRange,
+} from '../../../lib/filter-params';
+
+export { parseListingType, parseRoomsValue, roomsRange } from '../../../lib/filter-params';
 
 /**
  * Search filters ⇄ URL ⇄ POST /listings/search body (spec §2 "Search list and search grid").
@@ -39,66 +44,8 @@ export const FILTER_KEYS = [
 /** Rooms: values from this number up mean "at least" (spec §9: 5+ bedrooms, 4+ bathrooms). */
 export const AT_LEAST_FROM = { bedrooms: 5, bathrooms: 4 } as const;
 
-export function parseListingType(raw: string | null | undefined): ListingType | undefined {
-  if (!raw) return undefined;
-  const v = raw.trim().toUpperCase().replace(/[\s-]/g, '_');
-  if (v === 'SALE' || v === 'BUY') return 'FOR_SALE';
-  if (v === 'RENT') return 'FOR_RENT';
-  return (LISTING_TYPES as readonly string[]).includes(v) ? (v as ListingType) : undefined;
-}
-
-function parsePropertyType(raw: string | null): PropertyType | undefined {
-  if (!raw) return undefined;
-  const v = raw.trim().toUpperCase().replace(/[\s-]/g, '_');
-  return (PROPERTY_TYPES as readonly string[]).includes(v) ? (v as PropertyType) : undefined;
-}
-
-function parseAmount(raw: string | null): number | undefined {
-  if (raw === null || raw.trim() === '') return undefined;
-  const n = parseLocalizedNumber(raw);
-  return Number.isFinite(n) && n >= 0 && n <= LIMITS.priceMax ? n : undefined;
-}
-
-function parseId(raw: string | null | undefined): number | undefined {
-  if (!raw) return undefined;
-  const n = parseLocalizedNumber(raw);
-  return Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : undefined;
-}
-
-function parseIds(raw: string | null): number | number[] | undefined {
-  if (!raw) return undefined;
-  const ids = raw.split(',').map((s) => parseId(s.trim())).filter((n): n is number => n !== undefined);
-  if (ids.length === 0) return undefined;
-  return ids.length === 1 ? ids[0] : [...new Set(ids)].slice(0, 30);
-}
-
-/** "2", "5+", "٣" → a normalised room value, or undefined. */
-export function parseRoomsValue(raw: string | null | undefined): string | undefined {
-  if (!raw) return undefined;
-  const t = raw.trim();
-  const plus = t.endsWith('+');
-  const n = parseLocalizedNumber(plus ? t.slice(0, -1) : t);
-  if (!Number.isInteger(n) || n < 0 || n > LIMITS.roomsMax) return undefined;
-  return plus ? `${n}+` : String(n);
-}
-
-/** min/max for the search body: exact below the threshold, at least from it (or with a trailing +). */
-export function roomsRange(value: string | undefined, atLeastFrom: number): { min?: number; max?: number } {
-  if (!value) return {};
-  const plus = value.endsWith('+');
-  const n = Number(plus ? value.slice(0, -1) : value);
-  if (!Number.isInteger(n)) return {};
-  return plus || n >= atLeastFrom ? { min: n } : { min: n, max: n };
-}
-
 export function parseFilters(params: URLSearchParams): SearchFilters {
-  const first = (...keys: string[]) => {
-    for (const k of keys) {
-      const v = params.get(k);
-      if (v !== null && v.trim() !== '') return v;
-    }
-    return null;
-  };
+  const first = (...keys: string[]) => firstParam(params, ...keys);
   const f: SearchFilters = {
     listing_type: parseListingType(first('listing_type')),
     property_type: parsePropertyType(first('property_type')),
