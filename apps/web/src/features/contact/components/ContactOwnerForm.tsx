@@ -7,6 +7,7 @@ import { translateApiError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { contactErrorMessage, useListingMessage } from '../api';
 import { ContactField } from './ContactField';
+import { SendButton, SendStatus } from './SendControls';
 import { useFormStatus } from './useFormStatus';
 import '../contact.css';
 
@@ -86,33 +87,10 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
                 />
               )}
             </ContactField>
-            <button type="submit" className="btn btn-brand w-100">
-              {sending ? (
-                <>
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                  {t('sending')}
-                </>
-              ) : (
-                <>
-                  <i className="bi bi-send me-2" aria-hidden="true" />
-                  {t('ownerForm.send')}
-                </>
-              )}
-            </button>
+            <SendButton sending={sending} label={t('ownerForm.send')} className="w-100" />
           </fieldset>
         </form>
-        <div aria-live="polite" className="mt-3">
-          {status.kind === 'success' && (
-            <div className="alert alert-success mb-0" role="status">
-              {translateApiError(t, MESSAGES.sendSuccess)}
-            </div>
-          )}
-          {status.kind === 'error' && (
-            <div className="alert alert-danger mb-0" role="alert">
-              {translateApiError(t, status.message)}
-            </div>
-          )}
-        </div>
+        <SendStatus status={status} />
       </div>
     </section>
   );

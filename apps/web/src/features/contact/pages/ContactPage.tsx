@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, MESSAGES, platformContactBody, type PlatformContactBody } from '@manzil/shared';
+import { LIMITS, platformContactBody, type PlatformContactBody } from '@manzil/shared';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { translateApiError } from '../../../i18n/translate-api-error';
 import { contactErrorMessage, usePlatformMessage } from '../api';
 import { ContactField } from '../components/ContactField';
 import { ContactIllustration } from '../components/ContactIllustration';
+import { SendButton, SendStatus } from '../components/SendControls';
 import { useFormStatus } from '../components/useFormStatus';
 import '../contact.css';
 
@@ -83,35 +83,10 @@ export default function ContactPage() {
                     <ContactField label={t('page.message')} error={errors.message?.message} required icon="chat-text">
                       {(p) => <textarea {...p} {...form.register('message')} rows={5} maxLength={LIMITS.messageMax} placeholder={t('page.messagePlaceholder')} />}
                     </ContactField>
-                    <button type="submit" className="btn btn-brand px-4">
-                      {sending ? (
-                        <>
-                          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                          {t('sending')}
-                        </>
-                      ) : (
-                        <>
-                          <i className="bi bi-send me-2" aria-hidden="true" />
-                          {t('page.send')}
-                        </>
-                      )}
-                    </button>
+                    <SendButton sending={sending} label={t('page.send')} className="px-4" />
                   </fieldset>
                 </form>
-                <div aria-live="polite" className="mt-3">
-                  {status.kind === 'success' && (
-                    <div className="alert alert-success mb-0" role="status">
-                      <i className="bi bi-check-circle me-2" aria-hidden="true" />
-                      {translateApiError(t, MESSAGES.sendSuccess)}
-                    </div>
-                  )}
-                  {status.kind === 'error' && (
-                    <div className="alert alert-danger mb-0" role="alert">
-                      <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
-                      {translateApiError(t, status.message)}
-                    </div>
-                  )}
-                </div>
+                <SendStatus status={status} />
               </div>
             </div>
           </div>
