@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_EXCHANGE_RATES, type Currency, type ListingType, type PropertyType } from '@manzil/shared';
 import type { Database } from '../client.js';
-import { buildSearchText, placeNames, priceUsd } from '../../modules/listings/search-text.js';
+import { buildSearchText, locationNameParts, priceUsd } from '../../modules/listings/search-text.js';
 
 export interface ListingInput {
   listing_type?: ListingType;
@@ -66,7 +66,7 @@ export async function insertListingRow(
     district_id: null as number | null,
     ...input,
   };
-  const places = await placeNames(db, v);
+  const places = await locationNameParts(db, v);
   const search_text = buildSearchText([
     v.title_ar,
     v.title_en,

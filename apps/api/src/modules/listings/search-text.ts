@@ -5,7 +5,8 @@
 import { normalizeText, toUsd } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 
-export async function placeNames(
+/** English and Arabic names of a location chain, governorate first, read for a write (works inside a transaction). */
+export async function locationNameParts(
   db: Database,
   p: { governorate_id?: number | null; district_id?: number | null; uzlah_id?: number | null; village_id?: number | null },
 ): Promise<string[]> {

@@ -18,7 +18,7 @@ import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { validateChain } from '../locations/service.js';
 import { readListing, readListings } from './read.js';
-import { buildSearchText, placeNames, priceUsd } from './search-text.js';
+import { buildSearchText, locationNameParts, priceUsd } from './search-text.js';
 
 type ListingRow = DB['listings'];
 
@@ -69,7 +69,7 @@ async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record
   const chainError = await validateChain(db, v);
   if (chainError) throw unprocessable(chainError);
   if (v.village_id != null && v.uzlah_id == null) throw unprocessable('Village needs its uzlah');
-  const names = await placeNames(db, v);
+  const names = await locationNameParts(db, v);
   if (fallbacks.title || fallbacks.description) {
     // Address for the generated description: the owner's, else the place names from village up.
     const placesUp = [];

@@ -80,26 +80,6 @@ export async function searchLocations(db: Database, q: string, limit: number, le
   }));
 }
 
-/** Names of the four levels of a listing's location, in one query (no N+1 over a page of listings). */
-export async function namesFor(
-  db: Database,
-  ids: { governorate: number[]; district: number[]; uzlah: number[]; village: number[] },
-) {
-  const pick = async (table: 'governorates' | 'districts' | 'uzaal' | 'villages', list: number[]) => {
-    const unique = [...new Set(list.filter((x): x is number => typeof x === 'number'))];
-    if (unique.length === 0) return new Map<number, { id: number; name_en: string; name_ar: string }>();
-    const rows = await db.selectFrom(table).select(['id', 'name_en', 'name_ar']).where('id', 'in', unique).execute();
-    return new Map(rows.map((r) => [r.id, r]));
-  };
-  const [g, d, u, v] = await Promise.all([
-    pick('governorates', ids.governorate),
-    pick('districts', ids.district),
-    pick('uzaal', ids.uzlah),
-    pick('villages', ids.village),
-  ]);
-  return { governorates: g, districts: d, uzaal: u, villages: v };
-}
-
 /** Check that a chain of location ids is consistent (district in governorate, and so on). */
 export async function validateChain(
   db: Database,
