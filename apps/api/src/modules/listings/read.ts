@@ -1,13 +1,15 @@
 /**
  * Reading listings in the shape of spec §3 (property nested, media list, owner's public fields).
  * Every page of listings is read with one statement whatever its size: the rows with their owner and
- * their images aggregated in place; place names come from an in-memory map of the static location tables. Search, my-listings, admin and details all come here.
+ * their images aggregated in place; place names come from an in-memory map of the static location tables.
+ * Search, my-listings, admin and details all come here (search embeds listingColumns in its own statement).
  */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ListingRead, MediaItem } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
+import type { DB } from '../../db/types.js';
 import type { Storage } from '../../lib/storage.js';
-import { placeNames } from '../locations/names.js';
+import { placeNames, type PlaceNames } from '../locations/names.js';
 
 interface MediaRow {
   id: number;
@@ -28,13 +30,39 @@ export interface ReadOptions {
   summary?: boolean;
 }
 
-/** Every listings column but the two descriptions, for summary reads. */
-const SUMMARY_COLUMNS = [
+/** The listings columns a read needs: everything but search_text and the location point (derived columns). */
+const COLUMNS = [
   'id', 'owner_id', 'listing_type', 'title_en', 'title_ar', 'price', 'old_price', 'currency', 'price_usd', 'is_active',
   'status', 'rejection_reason', 'availability', 'views', 'inquiries', 'property_type', 'bedrooms', 'bathrooms',
   'parking_spaces', 'area_sqm', 'build_year', 'latitude', 'longitude', 'address_details_en', 'address_details_ar',
   'governorate_id', 'district_id', 'uzlah_id', 'village_id', 'created_at', 'posted_at', 'updated_at',
 ] as const;
+
+/** One row of listingColumns(): the listing, its owner's fields and its images. */
+export type ListingRow = Pick<Selectable<DB['listings']>, (typeof COLUMNS)[number] | 'description_en' | 'description_ar'> & {
+  owner_email: string;
+  owner_first_name: string;
+  owner_last_name: string;
+  owner_full_name: string;
+  owner_phone: string | null;
+  media_rows: MediaRow[] | null;
+};
+
+/**
+ * The select list of a listing read, over `listings l` joined to its owner `users u`: the columns, the owner's
+ * fields, and the images aggregated in place (summary reads: no descriptions, only the cover image). Search
+ * puts it into its own statement, so a page of results is one round trip.
+ */
+export function listingColumns(opts: ReadOptions = {}) {
+  return sql`${sql.join(COLUMNS.map((c) => sql.ref(`l.${c}`)))},
+    ${opts.summary ? sql`'' as description_en, '' as description_ar` : sql`l.description_en, l.description_ar`},
+    u.email as owner_email, u.first_name as owner_first_name, u.last_name as owner_last_name,
+    u.full_name as owner_full_name, u.phone_number as owner_phone,
+    (select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
+        'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
+      from (select * from listing_media m where m.listing_id = l.id order by m.position, m.id
+            ${opts.summary ? sql`limit 1` : sql``}) m) as media_rows`;
+}
 
 function place(id: number | null, en: string | null, ar: string | null) {
   return id != null && en != null ? { id, name_en: en, name_ar: ar ?? en } : null;
@@ -61,38 +89,22 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
   if (ids.length === 0) return [];
   // One statement: the rows, their owner, and their images aggregated per listing. Place names come from
   // memory (modules/locations/names.ts) rather than four more joins.
-  const [rows, names] = await Promise.all([
-    (() => {
-      const base = db
-        .selectFrom('listings as l')
-        .innerJoin('users as u', 'u.id', 'l.owner_id')
-        .select([
-          'u.email as owner_email',
-          'u.first_name as owner_first_name',
-          'u.last_name as owner_last_name',
-          'u.full_name as owner_full_name',
-          'u.phone_number as owner_phone',
-          sql<MediaRow[] | null>`(select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
-              'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
-            from (select * from listing_media m where m.listing_id = l.id order by m.position, m.id
-                  ${opts.summary ? sql`limit 1` : sql``}) m)`.as('media_rows'),
-        ])
-        .where('l.id', 'in', ids);
-      return opts.summary
-        ? base
-            .select(SUMMARY_COLUMNS.map((c) => `l.${c}` as const))
-            .select([sql<string>`''`.as('description_en'), sql<string>`''`.as('description_ar')])
-            .execute()
-        : base.selectAll('l').execute();
-    })(),
+  const [res, names] = await Promise.all([
+    sql<ListingRow>`select ${listingColumns(opts)} from listings l join users u on u.id = l.owner_id
+      where l.id in (${sql.join(ids)})`.execute(db),
     placeNames(db),
   ]);
+  const byId = new Map(res.rows.map((r) => [r.id, r]));
+  return toListings(ids.map((id) => byId.get(id)).filter((r): r is ListingRow => Boolean(r)), names, storage, opts);
+}
+
+/** Rows of listingColumns() in the shape of spec §3, in the order given. */
+export function toListings(rows: ListingRow[], names: PlaceNames, storage: Storage, opts: ReadOptions = {}): ListingRead[] {
   const name = (map: Map<number, { name_en: string; name_ar: string }>, id: number | null) => {
     const r = id == null ? undefined : map.get(id);
     return { en: r?.name_en ?? null, ar: r?.name_ar ?? null };
   };
-  const byId = new Map<number, ListingRead>();
-  for (const r of rows) {
+  return rows.map((r) => {
     const g = name(names.governorates, r.governorate_id);
     const d = name(names.districts, r.district_id);
     const z = name(names.uzaal, r.uzlah_id);
@@ -108,7 +120,7 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
     };
     const governorate = place(r.governorate_id, g.en, g.ar);
     const district = place(r.district_id, d.en, d.ar);
-    byId.set(r.id, {
+    return {
       id: r.id,
       title_en: r.title_en,
       title_ar: r.title_ar,
@@ -154,9 +166,8 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
         village_id: r.village_id,
         owner,
       },
-    });
-  }
-  return ids.map((id) => byId.get(id)).filter((x): x is ListingRead => Boolean(x));
+    };
+  });
 }
 
 export async function readListing(db: Database, storage: Storage, id: number, opts: ReadOptions = {}) {

@@ -2,14 +2,15 @@
  * Public search (spec §7 POST /listings/search, DESIGN §5): approved, active listings only, every filter
  * combined with AND. Each filter maps onto a partial index of migration 001 (all `where status =
  * 'approved' and is_active`): ids and types on b-trees, price on price_usd, text on the trigram GIN over
- * search_text, bounds and polygon on the GiST over the location point. A page costs 2 statements: the ids
- * with the capped count, then readListings' one.
+ * search_text, bounds and polygon on the GiST over the location point. A page costs 1 statement: the
+ * capped count, the page's ids and their rows (read.ts's listingColumns) together.
  */
 import { sql, type SqlBool, type Expression } from 'kysely';
 import { normalizeText, toUsd, type LatLng, type ListingRead, type SearchBody } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { readListings } from '../listings/read.js';
+import { listingColumns, toListings, type ListingRow } from '../listings/read.js';
+import { placeNames } from '../locations/names.js';
 
 /** At most this many words of free text are matched (each one a trigram-indexed LIKE). */
 const MAX_WORDS = 8;
@@ -92,15 +93,23 @@ export async function searchListings(
 ): Promise<{ items: ListingRead[]; total: number; total_capped: boolean }> {
   const where = sql.join(conditions(body, rates), sql` and `);
   const cap = countCap(body.skip, body.limit);
-  // One statement for the page's ids and the capped count: one parse, one plan, one round trip.
-  const res = await sql<{ id: number | null; n: number }>`
-    select p.id, c.n from
-      (select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) x) c
-      left join lateral (select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip}) p on true`.execute(db);
-  const ids = res.rows.map((r) => r.id).filter((id): id is number => id != null);
+  const opts = { contact: true, summary: body.view === 'map' };
+  // One statement, one round trip: the capped count, the page's ids in order, and their rows with owner and
+  // images. The count row comes back even when the page is empty (left join), with null listing columns.
+  const [res, names] = await Promise.all([
+    sql<ListingRow & { n: number }>`
+      select c.n, ${listingColumns(opts)} from
+        (select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) x) c
+        left join lateral (select l.id, row_number() over () as rn from
+            (select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip}) l) p on true
+        left join listings l on l.id = p.id
+        left join users u on u.id = l.owner_id
+      order by p.rn`.execute(db),
+    placeNames(db),
+  ]);
   // The card's call link needs the owner's phone (spec §2 "Listing page"); the details page shows it publicly
   // already. The e-mail stays on the details page only.
-  const items = await readListings(db, storage, ids, { contact: true, summary: body.view === 'map' });
+  const items = toListings(res.rows.filter((r) => r.id != null), names, storage, opts);
   for (const it of items) {
     for (const o of [it.owner, it.property.owner]) delete o.email;
   }
