@@ -25,6 +25,7 @@ import mediaRoutes from './modules/media/routes.js';
 import searchRoutes from './modules/search/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
+import { registerCompression } from './plugins/compress.js';
 import { registerErrorHandling } from './plugins/errors.js';
 
 export interface BuildOptions {
@@ -60,10 +61,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
-  if (opts.compress) {
-    const fastifyCompress = (await import('@fastify/compress')).default;
-    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  }
+  if (opts.compress) await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -130,11 +130,11 @@ export interface TestApp {
 /** The whole API on a fresh database, listening on 127.0.0.1 at a random port. */
 export async function createTestApp(
   kind: DbKind = 'pglite',
-  opts: { env?: Record<string, string>; overrides?: BuildOptions['overrides'] } = {},
+  opts: { env?: Record<string, string>; overrides?: BuildOptions['overrides']; compress?: boolean } = {},
 ): Promise<TestApp> {
   const config = testConfig(opts.env);
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ config, database, logger: false, overrides: opts.overrides });
+  const app = await buildApp({ config, database, logger: false, overrides: opts.overrides, compress: opts.compress });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
