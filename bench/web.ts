@@ -11,6 +11,7 @@
  *    search list and a details page, against the real server with demo content in a temporary DATA_DIR
  *    and a local map-tile stub: performance score, FCP, LCP, TBT, CLS, bytes by type.
  *    BENCH_LH_RUNS=n runs each page n times and keeps the median by score (default 1); BENCH_LH=0 skips.
+ *    BENCH_LH_SAVE=dir writes each page's median Lighthouse report there as JSON (LCP phases, request chains).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -187,6 +188,11 @@ async function lighthouseRuns(baseUrl: string) {
       }
       results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
       const lhr = results[Math.floor(results.length / 2)]!;
+      const saveDir = process.env.BENCH_LH_SAVE;
+      if (saveDir) {
+        fs.mkdirSync(saveDir, { recursive: true });
+        fs.writeFileSync(path.join(saveDir, `${p.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+      }
       const a = lhr.audits;
       const bytesBy = (type: string) =>
         (a['resource-summary']?.details?.items ?? []).find((x) => x.resourceType === type)?.transferSize ?? 0;

@@ -5,48 +5,81 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { cssClassesIn, dropUnusedRules, stringWordsIn, wordsIn } from './build/unused-css';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * Bootstrap's LTR and RTL stylesheets as static, versioned files (`/vendor/bootstrap-<v>[.rtl].min.css`).
- * index.html carries `<link id="bootstrap-css" data-ltr=… data-rtl=…>`; an inline script picks the right one
- * before the first paint and i18n swaps it on a language change, without a reload. Nothing is copied into
- * the source tree: the dev server serves the files from node_modules and the build emits them as assets.
+ * Bootstrap's LTR and RTL stylesheets as static files (`/vendor/bootstrap-<v>[.rtl].min.css` on the dev server,
+ * `/vendor/bootstrap-<v>-<hash>[.rtl].min.css` in a build). index.html carries
+ * `<link id="bootstrap-css" data-ltr=… data-rtl=…>`; an inline script picks the right one before the first
+ * paint and i18n swaps it on a language change, without a reload. Nothing is copied into the source tree:
+ * the dev server serves the files from node_modules and the build emits them as assets.
+ *
+ * A build keeps only the rules whose classes the shipped code can use (build/unused-css.ts): Bootstrap is
+ * render-blocking on every first visit, and most of its 31 KB gzip is utilities and components the app never
+ * renders. The file name carries a hash of the content, since /vendor/ is cached for a year (and by the
+ * service worker) and the kept rules change with the app.
  */
 function bootstrapStylesheets(): Plugin {
   const pkgPath = require.resolve('bootstrap/package.json');
   const version = (JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string }).version;
   const cssDir = join(dirname(pkgPath), 'dist', 'css');
-  const files = {
-    [`vendor/bootstrap-${version}.min.css`]: join(cssDir, 'bootstrap.min.css'),
-    [`vendor/bootstrap-${version}.rtl.min.css`]: join(cssDir, 'bootstrap.rtl.min.css'),
+  const sources = { ltr: join(cssDir, 'bootstrap.min.css'), rtl: join(cssDir, 'bootstrap.rtl.min.css') };
+  const devFiles: Record<string, string> = {
+    [`vendor/bootstrap-${version}.min.css`]: sources.ltr,
+    [`vendor/bootstrap-${version}.rtl.min.css`]: sources.rtl,
   };
-  const ltr = `/vendor/bootstrap-${version}.min.css`;
-  const rtl = `/vendor/bootstrap-${version}.rtl.min.css`;
   // The source map comment points at a file we do not ship.
   const read = (file: string) => readFileSync(file, 'utf8').replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '');
+  let serve = false;
 
   return {
     name: 'manzil-bootstrap-stylesheets',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replaceAll('{{BOOTSTRAP_LTR}}', ltr).replaceAll('{{BOOTSTRAP_RTL}}', rtl),
+      // In a build the placeholders stay until generateBundle knows the hashed names.
+      handler: (html) =>
+        serve
+          ? html.replaceAll('{{BOOTSTRAP_LTR}}', `/vendor/bootstrap-${version}.min.css`).replaceAll('{{BOOTSTRAP_RTL}}', `/vendor/bootstrap-${version}.rtl.min.css`)
+          : html,
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const name = req.url?.split('?')[0]?.slice(1);
-        const file = name ? files[name] : undefined;
+        const file = name ? devFiles[name] : undefined;
         if (!file) return next();
         res.setHeader('Content-Type', 'text/css; charset=utf-8');
         res.end(read(file));
       });
     },
-    generateBundle() {
-      for (const [fileName, file] of Object.entries(files)) {
-        this.emitFile({ type: 'asset', fileName, source: read(file) });
-      }
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (!html || html.type !== 'asset') throw new Error('bootstrap stylesheets: index.html is not in the bundle yet');
+        const words = wordsIn([readFileSync(join(here, 'index.html'), 'utf8'), String(html.source)]);
+        for (const out of Object.values(bundle)) {
+          if (out.type === 'chunk') stringWordsIn(out.code, words);
+          else if (out.fileName.endsWith('.css')) cssClassesIn(String(out.source), words);
+        }
+        let page = String(html.source);
+        for (const dir of ['ltr', 'rtl'] as const) {
+          const full = read(sources[dir]);
+          const { css, keptRules, droppedRules } = dropUnusedRules(full, words);
+          const hash = createHash('sha256').update(css).digest('hex').slice(0, 8);
+          const fileName = `vendor/bootstrap-${version}-${hash}${dir === 'rtl' ? '.rtl' : ''}.min.css`;
+          this.emitFile({ type: 'asset', fileName, source: css });
+          this.info(`bootstrap ${dir}: kept ${keptRules} rules, dropped ${droppedRules}; ${(full.length / 1024).toFixed(0)} → ${(css.length / 1024).toFixed(0)} KB`);
+          page = page.replaceAll(`{{BOOTSTRAP_${dir.toUpperCase()}}}`, `/${fileName}`);
+        }
+        if (page.includes('{{BOOTSTRAP_')) throw new Error('bootstrap stylesheets: a placeholder was left in index.html');
+        html.source = page;
+      },
     },
   };
 }
