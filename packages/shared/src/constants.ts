@@ -81,3 +81,10 @@ export const STORAGE_KEYS = {
 export const WINDOW_EVENTS = { openLoginModal: 'openLoginModal' } as const;
 
 export const DEFAULT_EXCHANGE_RATES: Record<string, number> = { USD: 1, SAR: 3.75, YER: 530 };
+
+/**
+ * `sizes` of the details page's photos (features/details ImageCarousel). The server's preload of the cover
+ * photo (modules/seo) names the same value, so the browser picks the same file from the same srcset and the
+ * page reuses the preloaded download.
+ */
+export const DETAILS_PHOTO_SIZES = '(min-width: 1200px) 760px, (min-width: 992px) 62vw, 100vw';

@@ -13,6 +13,7 @@ import type { DB } from '../../db/types.js';
 import { registerWeb } from '../../plugins/web.js';
 import { createTestDatabase, createUser, DB_KINDS, http, testConfig } from '../../../test/helpers.js';
 import { insertListing, insertMedia } from '../../../test/fixtures.js';
+import { DETAILS_PHOTO_SIZES } from '@manzil/shared';
 
 const INDEX = `<!doctype html>
 <html lang="ar" dir="rtl">
@@ -23,6 +24,7 @@ const INDEX = `<!doctype html>
       content="generic description"
     />
     <title>منزل | Manzil</title>
+    <link id="bootstrap-css" rel="stylesheet" href="/vendor/bootstrap.css" />
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -174,6 +176,32 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
     expect(ld.offers.itemOffered.geo).toMatchObject({ latitude: 15.3, longitude: 44.19 });
     // The app still boots from the same document.
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('preloads the cover photo as the details page asks for it (same src, srcset, sizes) before any stylesheet or script', async () => {
+    const html: string = (await http(url, 'GET', `/property-details/${approvedId}`)).body;
+    const tags = [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+    expect(tags).toHaveLength(1);
+    const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tags[0]!)?.[1]?.replace(/&amp;/g, '&');
+    // What the web app renders (features/details ImageCarousel: mediaSrc(m, 960), mediaSrcSet(m), sizes).
+    const api = (await http(url, 'GET', `/api/v1/listings/${approvedId}`)).body as { media: { variants: { url: string; width: number }[] }[] };
+    const variants = [...api.media[0]!.variants].sort((a, b) => a.width - b.width);
+    expect(attr('href')).toBe(`/uploads/listings/${approvedId}/fixture0-960.webp`);
+    expect(attr('imagesrcset')).toBe(variants.map((v) => `${v.url} ${v.width}w`).join(', '));
+    expect(attr('imagesrcset')).toContain('fixture0-400.webp 400w');
+    expect(attr('imagesizes')).toBe(DETAILS_PHOTO_SIZES);
+    expect(attr('fetchpriority')).toBe('high');
+    // Discovered first: ahead of the stylesheets (and scripts) of the page.
+    const at = html.indexOf(tags[0]!);
+    for (const other of [/<link[^>]+rel="stylesheet"/, /<script/]) {
+      const m = other.exec(html);
+      if (m) expect(at).toBeLessThan(m.index);
+      else expect(other.source).toBe('<script');
+    }
+    // A listing without photos, and a listing the public may not see, preload nothing.
+    for (const id of [plainId, pendingId]) {
+      expect((await http(url, 'GET', `/property-details/${id}`)).body).not.toContain('rel="preload" as="image"');
+    }
   });
 
   it('serves the English preview with ?lang=en and honours PUBLIC_URL-less proxies via the Host header', async () => {

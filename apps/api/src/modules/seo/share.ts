@@ -4,7 +4,7 @@
  * into WhatsApp, Facebook or a search engine show the property without running the app.
  * Pure functions: everything that comes from a user is HTML-escaped here.
  */
-import { formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead } from '@manzil/shared';
+import { DETAILS_PHOTO_SIZES, formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead } from '@manzil/shared';
 
 export type Lang = 'ar' | 'en';
 
@@ -59,6 +59,28 @@ function shareImage(listing: ListingRead) {
   return { url: pick.url, width: pick.width, height: Math.round((pick.width * first.height) / Math.max(1, first.width)) };
 }
 
+/** A media URL as the web app writes it into <img> (api/client.ts mediaUrl): site-relative with a leading slash. */
+function pageMediaUrl(url: string): string {
+  return /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `/${url}`;
+}
+
+/**
+ * The cover photo exactly as the details page's carousel asks for it (same src, srcset and sizes), so a
+ * `<link rel=preload>` in the HTML downloads it while the app's JavaScript is still loading and the page
+ * then reuses that download: the photo is the page's largest paint on a phone.
+ */
+export function coverPhoto(listing: ListingRead): { href: string; srcset: string; sizes: string } | null {
+  const first = listing.media[0];
+  if (!first) return null;
+  const variants = [...(first.variants ?? [])].sort((a, b) => a.width - b.width);
+  const pick = variants.find((v) => v.width >= 960) ?? variants[variants.length - 1];
+  return {
+    href: pageMediaUrl(pick?.url ?? first.file_url),
+    srcset: variants.map((v) => `${pageMediaUrl(v.url)} ${v.width}w`).join(', '),
+    sizes: DETAILS_PHOTO_SIZES,
+  };
+}
+
 export interface ShareInfo {
   title: string;
   description: string;
@@ -67,6 +89,7 @@ export interface ShareInfo {
   image: { url: string; width: number; height: number } | null;
   jsonLd: Record<string, unknown>;
   lang: Lang;
+  cover: ReturnType<typeof coverPhoto>;
 }
 
 export function shareInfo(listing: ListingRead, base: string, lang: Lang, siteImage: string | null): ShareInfo {
@@ -136,6 +159,7 @@ export function shareInfo(listing: ListingRead, base: string, lang: Lang, siteIm
     image: imageAbs ?? (siteImage ? { url: siteImage, width: 512, height: 512 } : null),
     jsonLd,
     lang,
+    cover: coverPhoto(listing),
   };
 }
 
@@ -168,7 +192,11 @@ export function injectShareTags(html: string, info: ShareInfo): string {
     `<meta name="twitter:description" content="${e(info.description)}" />`,
     `<script type="application/ld+json">${jsonForScript(info.jsonLd)}</script>`,
   ];
-  let out = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${e(info.title)}</title>`);
+  // The preload goes first in <head>, ahead of the stylesheets and scripts, so the photo starts at once.
+  const preload = info.cover
+    ? `\n    <link rel="preload" as="image" href="${e(info.cover.href)}"${info.cover.srcset ? ` imagesrcset="${e(info.cover.srcset)}" imagesizes="${e(info.cover.sizes)}"` : ''} fetchpriority="high" />`
+    : '';
+  let out = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${e(info.title)}</title>${preload}`);
   const desc = `<meta name="description" content="${e(info.description)}" />`;
   out = /<meta\s+name="description"[\s\S]*?\/?>/i.test(out)
     ? out.replace(/<meta\s+name="description"[\s\S]*?\/?>/i, () => desc)

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaItem } from '@manzil/shared';
+import { DETAILS_PHOTO_SIZES, type MediaItem } from '@manzil/shared';
 import { mediaSrc, mediaSrcSet } from '../../map/lib/display';
 import { stepForKey, wrapIndex } from './carousel-logic';
 
-const SIZES = '(min-width: 1200px) 760px, (min-width: 992px) 62vw, 100vw';
+const SIZES = DETAILS_PHOTO_SIZES;
 
 /**
  * Photo carousel of the details page (spec §2): previous/next that wrap around, a counter "n / N",
