@@ -10,11 +10,12 @@ import { listingDescription, listingTitle, placeName, priceText, type Lang } fro
 import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MountWhenNear } from '../components/MountWhenNear';
-import { OwnerControls } from '../components/OwnerControls';
 import '../details.css';
 
 // Leaflet loads only when the listing has a place to show; the contact form is its own chunk.
 const DetailsMap = lazy(() => import('../components/DetailsMap'));
+// Only owners see their controls (and their delete dialog, react-bootstrap's Modal): visitors never download them.
+const OwnerControls = lazy(() => import('../components/OwnerControls').then((m) => ({ default: m.OwnerControls })));
 const ContactOwnerForm = lazy(() =>
   import('../../contact/components/ContactOwnerForm').then((m) => ({ default: m.ContactOwnerForm })),
 );
@@ -331,7 +332,11 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
         </div>
 
         <aside className="col-lg-4 details-aside" aria-label={t('aside')}>
-          {isOwner && <OwnerControls listingId={listing.id} token={token} />}
+          {isOwner && (
+            <Suspense fallback={null}>
+              <OwnerControls listingId={listing.id} token={token} />
+            </Suspense>
+          )}
 
           <section className="details-card" aria-labelledby="details-owner">
             <h2 id="details-owner" className="details-card-title">
