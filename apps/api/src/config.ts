@@ -70,6 +70,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: bool.default(true),
+  /**
+   * How long a search total is kept for the same filters (0: count every time). This server forgets them all
+   * whenever a listing changes; other servers catch up within this time (modules/search/count-cache.ts).
+   */
+  SEARCH_COUNT_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Trust X-Forwarded-For from a reverse proxy (only behind one; otherwise clients could fake their address). */
   TRUST_PROXY: bool.default(false),
 });

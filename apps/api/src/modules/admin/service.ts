@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { readListing, readListings } from '../listings/read.js';
+import { forgetSearchCounts } from '../search/service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { listingApprovedMail, listingRejectedMail } from '../mail/templates.js';
 
@@ -131,5 +132,6 @@ export async function decide(
         : listingRejectedMail({ ...titles, reason: p.reason, editUrl: `${p.baseUrl}/edit-property/${updated.id}` })),
     });
   });
+  forgetSearchCounts(db);
   return review(db, storage, p.listingId);
 }

@@ -18,6 +18,7 @@ import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { validateChain } from '../locations/service.js';
 import { readListing, readListings } from './read.js';
+import { forgetSearchCounts } from '../search/service.js';
 import { buildSearchText, locationNameParts, priceUsd } from './search-text.js';
 
 type ListingRow = DB['listings'];
@@ -190,6 +191,7 @@ export async function updateListing(db: Database, user: AuthUser, id: number, bo
       await trx.insertInto('moderation_events').values({ listing_id: id, admin_id: null, action: 'resubmit', reason: null }).execute();
     }
   });
+  forgetSearchCounts(db);
 }
 
 /** Owner or admin. Files go after the transaction commits, so a failed delete never loses a listing's photos. */
@@ -202,6 +204,7 @@ export async function deleteListing(db: Database, storage: Storage, user: AuthUs
     await trx.deleteFrom('listings').where('id', '=', id).execute();
     return files;
   });
+  forgetSearchCounts(db);
   const failed = await deleteMediaFiles(storage, media);
   if (failed && log) log.warn({ listingId: id, failed }, 'some image files could not be removed');
 }

@@ -23,12 +23,15 @@ export default async function searchRoutes(base: FastifyInstance) {
           '`total` is exact up to a cap that moves with the page: the next multiple of 1,000 at least 500 past ' +
           '`skip + limit` (1,000 for the first pages, 6,000 at skip 5,000). Beyond it `total` is the cap and ' +
           '`total_capped` is true ("more than 1,000"); an exact count of every match would cost far more than ' +
-          'the page. Paging on raises the cap, so every page stays reachable.',
+          'the page. Paging on raises the cap, so every page stays reachable. The total of a set of filters is ' +
+          'kept for SEARCH_COUNT_TTL_SECONDS (30 s by default) and forgotten as soon as this server publishes, ' +
+          'changes or removes a listing; a page that is not full always ends on the exact total. The listings ' +
+          'themselves are read fresh on every request.',
         body: searchBody,
         response: { 200: searchResult },
       },
     },
-    async (req) => searchListings(db, storage, config.EXCHANGE_RATES, req.body),
+    async (req) => searchListings(db, storage, config, req.body),
   );
 
   app.get(

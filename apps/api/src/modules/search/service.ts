@@ -7,10 +7,14 @@
  */
 import { sql, type SqlBool, type Expression } from 'kysely';
 import { normalizeText, toUsd, type LatLng, type ListingRead, type SearchBody } from '@manzil/shared';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { listingColumns, toListings, type ListingRow } from '../listings/read.js';
 import { placeNames } from '../locations/names.js';
+import { cachedCount, rememberCount } from './count-cache.js';
+
+export { forgetSearchCounts } from './count-cache.js';
 
 /** At most this many words of free text are matched (each one a trigram-indexed LIKE). */
 const MAX_WORDS = 8;
@@ -85,21 +89,30 @@ function orderBy(sort: SearchBody['sort']) {
   }
 }
 
+/** The filters of a search, as a key for its cached count: everything but paging, order and view. */
+function countKey(b: SearchBody, cap: number): string {
+  const { skip: _s, limit: _l, sort: _o, view: _v, search, ...filters } = b;
+  const f: Record<string, unknown> = { ...filters, search: searchWords(search).join(' ') };
+  return `${cap}|${JSON.stringify(Object.keys(f).sort().map((k) => [k, f[k]]))}`;
+}
+
 export async function searchListings(
   db: Database,
   storage: Storage,
-  rates: Record<string, number>,
+  config: Pick<Config, 'EXCHANGE_RATES' | 'SEARCH_COUNT_TTL_SECONDS'>,
   body: SearchBody,
 ): Promise<{ items: ListingRead[]; total: number; total_capped: boolean }> {
-  const where = sql.join(conditions(body, rates), sql` and `);
+  const where = sql.join(conditions(body, config.EXCHANGE_RATES), sql` and `);
   const cap = countCap(body.skip, body.limit);
+  const key = countKey(body, cap);
+  const known = cachedCount(db, key);
   const opts = { contact: true, summary: body.view === 'map' };
-  // One statement, one round trip: the capped count, the page's ids in order, and their rows with owner and
-  // images. The count row comes back even when the page is empty (left join), with null listing columns.
+  // One statement, one round trip: the capped count (unless counted recently), the page's ids in order, and
+  // their rows with owner and images. The count row comes back even when the page is empty (left join).
+  const count = known !== undefined ? sql`(select ${known}::int as n)` : sql`(select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) x)`;
   const [res, names] = await Promise.all([
     sql<ListingRow & { n: number }>`
-      select c.n, ${listingColumns(opts)} from
-        (select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) x) c
+      select c.n, ${listingColumns(opts)} from ${count} c
         left join lateral (select l.id, row_number() over () as rn from
             (select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip}) l) p on true
         left join listings l on l.id = p.id
@@ -113,7 +126,10 @@ export async function searchListings(
   for (const it of items) {
     for (const o of [it.owner, it.property.owner]) delete o.email;
   }
-  const n = res.rows[0]?.n ?? 0;
+  // A page that is not full ends the results: its end is the exact total, whatever was cached.
+  let n = items.length > 0 && items.length < body.limit ? body.skip + items.length : (res.rows[0]?.n ?? 0);
+  if (items.length === body.limit) n = Math.max(n, body.skip + items.length);
+  if (n !== known) rememberCount(db, key, n, config.SEARCH_COUNT_TTL_SECONDS);
   return { items, total: Math.min(n, cap), total_capped: n > cap };
 }
 

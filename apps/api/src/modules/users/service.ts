@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import { conflict, HttpError } from '../../lib/errors.js';
 import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import * as repo from './repo.js';
+import { forgetSearchCounts } from '../search/service.js';
 
 export type { UserRow } from './repo.js';
 
@@ -141,6 +142,7 @@ export async function deleteAccount(
     const deleted = await repo.deleteUser(trx, id);
     return { media, deleted };
   });
+  if (result.deleted) forgetSearchCounts(db);
   if (result.deleted && result.media.length) {
     const failed = await deleteMediaFiles(storage, result.media);
     if (failed) log?.warn({ userId: id, failed }, 'account deleted; some image files could not be removed');
