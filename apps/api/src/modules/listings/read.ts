@@ -48,20 +48,25 @@ export type ListingRow = Pick<Selectable<DB['listings']>, (typeof COLUMNS)[numbe
   media_rows: MediaRow[] | null;
 };
 
+const columnsSql = (summary: boolean) => sql`${sql.join(COLUMNS.map((c) => sql.ref(`l.${c}`)))},
+    ${summary ? sql`'' as description_en, '' as description_ar` : sql`l.description_en, l.description_ar`},
+    u.email as owner_email, u.first_name as owner_first_name, u.last_name as owner_last_name,
+    u.full_name as owner_full_name, u.phone_number as owner_phone,
+    (select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
+        'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
+      from (select * from listing_media m where m.listing_id = l.id order by m.position, m.id
+            ${summary ? sql`limit 1` : sql``}) m) as media_rows`;
+/** Built once: the select list is the same for every read, and building it took a fifth of a search's Kysely time. */
+const FULL_COLUMNS = columnsSql(false);
+const SUMMARY_COLUMNS = columnsSql(true);
+
 /**
  * The select list of a listing read, over `listings l` joined to its owner `users u`: the columns, the owner's
  * fields, and the images aggregated in place (summary reads: no descriptions, only the cover image). Search
  * puts it into its own statement, so a page of results is one round trip.
  */
 export function listingColumns(opts: ReadOptions = {}) {
-  return sql`${sql.join(COLUMNS.map((c) => sql.ref(`l.${c}`)))},
-    ${opts.summary ? sql`'' as description_en, '' as description_ar` : sql`l.description_en, l.description_ar`},
-    u.email as owner_email, u.first_name as owner_first_name, u.last_name as owner_last_name,
-    u.full_name as owner_full_name, u.phone_number as owner_phone,
-    (select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
-        'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
-      from (select * from listing_media m where m.listing_id = l.id order by m.position, m.id
-            ${opts.summary ? sql`limit 1` : sql``}) m) as media_rows`;
+  return opts.summary ? SUMMARY_COLUMNS : FULL_COLUMNS;
 }
 
 function place(id: number | null, en: string | null, ar: string | null) {
