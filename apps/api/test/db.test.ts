@@ -91,3 +91,42 @@ describe.each(DB_KINDS)('database and locations on %s', (kind) => {
     expect((await http(t.url, 'GET', '/api/v1/locations/search?q=aden&limit=51')).status).toBe(422);
   });
 });
+
+// PostgreSQL server only: statements are prepared once per connection, yet planned for their own values.
+describe.runIf(DB_KINDS.includes('postgres'))('PostgreSQL connections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('plan every statement for its own values and prepare those with parameters once per connection', async () => {
+    await t.db.connection().execute(async (conn) => {
+      const mode = await sql<{ m: string }>`select current_setting('plan_cache_mode') as m`.execute(conn);
+      expect(mode.rows[0]!.m).toBe('force_custom_plan');
+      const gov = 3;
+      for (let i = 0; i < 3; i++) {
+        const r = await sql<{ name_en: string }>`select name_en from governorates where id = ${gov}`.execute(conn);
+        expect(r.rows[0]!.name_en).toBe('Aden');
+      }
+      const prepared = await sql<{ statement: string; custom_plans: number; generic_plans: number }>`
+        select statement, custom_plans::int, generic_plans::int from pg_prepared_statements`.execute(conn);
+      const mine = prepared.rows.find((p) => p.statement.includes('from governorates where id = $1'));
+      expect(mine).toBeDefined();
+      expect(mine!.custom_plans).toBe(3);
+      expect(mine!.generic_plans).toBe(0);
+    });
+  });
+
+  it('stops preparing past 300 statements on one connection, and the rest still run', async () => {
+    await t.db.connection().execute(async (conn) => {
+      for (let i = 0; i < 320; i++) {
+        const r = await sql<{ x: number }>`select ${i}::int + ${sql.raw(String(i))} as x`.execute(conn);
+        expect(r.rows[0]!.x).toBe(2 * i);
+      }
+      const n = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(conn);
+      expect(n.rows[0]!.n).toBeLessThanOrEqual(300);
+      expect(n.rows[0]!.n).toBeGreaterThan(250);
+    });
+  });
+});
