@@ -42,8 +42,16 @@ export function polygonText(points: LatLng[]): string {
   return `(${points.map((p) => pointOf(p)).map((p) => `(${Number(p.lng)},${Number(p.lat)})`).join(',')})`;
 }
 
+/**
+ * An area with at least this many matches is paged newest first through the ordered index, filtering by the
+ * area as it goes, instead of through the GiST, which hands over every listing in the area to be sorted (a
+ * 0.1° box over a city centre: 3,000 listings sorted, 1.4 ms, against 350 index entries read, 0.07 ms).
+ * Below it the GiST is right: a sparse area would make the ordered walk read most of the index.
+ */
+const DENSE_AREA = 1000;
+
 /** The WHERE conditions of a search, always starting with the public condition. */
-function conditions(b: SearchBody, rates: Record<string, number>): Expression<SqlBool>[] {
+function conditions(b: SearchBody, rates: Record<string, number>, denseArea = false): Expression<SqlBool>[] {
   const c: Expression<SqlBool>[] = [sql<SqlBool>`l.status = 'approved'`, sql<SqlBool>`l.is_active`];
   if (b.listing_type) c.push(sql<SqlBool>`l.listing_type = ${b.listing_type}`);
   if (b.property_type) c.push(sql<SqlBool>`l.property_type = ${b.property_type}`);
@@ -69,9 +77,13 @@ function conditions(b: SearchBody, rates: Record<string, number>): Expression<Sq
   if ([b.min_lat, b.max_lat, b.min_lon, b.max_lon].some((x) => x !== undefined)) {
     // A missing edge is open; box() orders its corners itself.
     const box = sql`box(point(${b.min_lon ?? -180}::float8, ${b.min_lat ?? -90}::float8), point(${b.max_lon ?? 180}::float8, ${b.max_lat ?? 90}::float8))`;
-    c.push(sql<SqlBool>`l.location <@ ${box}`);
+    c.push(denseArea ? sql<SqlBool>`(l.location <@ ${box}) is true` : sql<SqlBool>`l.location <@ ${box}`);
   }
-  if (b.polygon_coordinates) c.push(sql<SqlBool>`l.location <@ ${polygonText(b.polygon_coordinates)}::polygon`);
+  if (b.polygon_coordinates) {
+    const area = sql<SqlBool>`l.location <@ ${polygonText(b.polygon_coordinates)}::polygon`;
+    // "is true" is the same test, but not one an index can answer: the planner walks the newest-first index.
+    c.push(denseArea ? sql<SqlBool>`(${area}) is true` : area);
+  }
   for (const w of searchWords(b.search)) c.push(sql<SqlBool>`l.search_text like ${`%${escapeLike(w)}%`}`);
   return c;
 }
@@ -102,10 +114,11 @@ export async function searchListings(
   config: Pick<Config, 'EXCHANGE_RATES' | 'SEARCH_COUNT_TTL_SECONDS'>,
   body: SearchBody,
 ): Promise<{ items: ListingRead[]; total: number; total_capped: boolean }> {
-  const where = sql.join(conditions(body, config.EXCHANGE_RATES), sql` and `);
   const cap = countCap(body.skip, body.limit);
   const key = countKey(body, cap);
   const known = cachedCount(db, key);
+  const dense = known !== undefined && known >= DENSE_AREA && (body.sort ?? 'newest') === 'newest';
+  const where = sql.join(conditions(body, config.EXCHANGE_RATES, dense), sql` and `);
   const opts = { contact: true, summary: body.view === 'map' };
   // One statement, one round trip: the capped count (unless counted recently), the page's ids in order, and
   // their rows with owner and images. The count row comes back even when the page is empty (left join).
