@@ -19,7 +19,7 @@ export function addStartupHook(name: string, run: StartupHook) {
 
 export async function openConfiguredDatabase(config: Config): Promise<DbHandle> {
   return config.DATABASE_URL
-    ? openDatabase({ url: config.DATABASE_URL })
+    ? openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
     : openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
 }
 

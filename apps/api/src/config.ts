@@ -45,6 +45,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  /**
+   * Connections this server keeps to PostgreSQL. More than about twice the database's cores only adds
+   * backends that wait for CPU (`npm run bench` on 2 cores: 20 connections were slower than 8).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: bool.default(true),
   LOCATIONS_SOURCE: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),

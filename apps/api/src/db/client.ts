@@ -60,7 +60,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.url) {
     // Every plan is made for the values at hand (as unprepared statements are): a generic plan would guess
     // the selectivity of a price range, a box or a LIKE word and could walk the wrong index.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, options: '-c plan_cache_mode=force_custom_plan' });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
     pool.on('connect', (client) => namePreparedStatements(client));
     // An idle connection dropped by the server (restart, failover, database dropped in tests) must not
     // crash the process; the pool replaces it on the next query.
