@@ -4,10 +4,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerSeo } from '../modules/seo/routes.js';
+import { compressSync, negotiateEncoding } from './compress.js';
 
 export type HtmlRenderer = (req: FastifyRequest, html: string) => Promise<string | null>;
 
@@ -64,9 +64,8 @@ export async function registerWeb(app: FastifyInstance, opts: { distDir: string;
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     // The history fallback runs in the not-found handler, which @fastify/compress's route hooks never reach.
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (encoding) return reply.header('content-encoding', encoding).send(compressSync(html, encoding));
     return reply.send(html);
   };
 

@@ -78,6 +78,11 @@ describe('web app delivery', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.body).toString()).toBe(html);
 
+    // A client that refuses brotli gets gzip, never what it refused.
+    const noBr = await rawGet(url, '/about', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(noBr.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(noBr.body).toString()).toBe(html);
+
     const plain = await rawGet(url, '/about');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(html);
