@@ -118,3 +118,79 @@ describe('app shell', () => {
     expect(gov).toHaveLength(22);
   });
 });
+
+/**
+ * Issue 8, progressive first paint: the HTML of `/` paints the navbar and hero before any JavaScript of the
+ * app runs, in the visitor's language (stored choice or ?lang=en, never Arabic first for an English
+ * visitor), without the full-screen preloader; React then replaces the copy in place.
+ */
+describe('home first paint from the HTML', () => {
+  const titles = { ar: 'ابحث عن بيتك القادم في اليمن', en: 'Find your next home in Yemen' };
+  const cases = [
+    { name: 'Arabic by default', lang: 'ar' as const, query: '', stored: false },
+    { name: 'English stored choice', lang: 'en' as const, query: '', stored: true },
+    { name: 'English from ?lang=en', lang: 'en' as const, query: '?lang=en', stored: false },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: the hero shows with the app's scripts blocked, only in that language`, async () => {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const ctx = await newContext(browser, { lang: c.stored ? 'en' : 'ar', viewport, serviceWorkers: 'block' });
+        if (!c.stored) await ctx.addInitScript(() => localStorage.removeItem('i18nextLng'));
+        const page = await ctx.newPage();
+        await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+        await page.goto(server.url + '/' + c.query);
+        const h1 = page.locator('h1:visible');
+        await expect.poll(() => h1.count()).toBe(1);
+        expect(await h1.textContent()).toBe(titles[c.lang]);
+        expect(await docState(page)).toMatchObject({ lang: c.lang, dir: c.lang === 'ar' ? 'rtl' : 'ltr' });
+        expect(await page.locator('#preloader').count()).toBe(0);
+        expect(await page.locator('.hero-search:visible').count()).toBe(1);
+        expect(await page.locator('header .brand:visible').count()).toBe(1);
+        // Styled: the hero's background and the navbar's height come from the stylesheets.
+        expect(await page.locator('.home-hero:visible').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('gradient');
+        await shot(page, 'shell', `home-static-${c.lang}${c.query ? '-query' : ''}-${viewport.width}`);
+        await ctx.close();
+      }
+    });
+  }
+
+  it('React replaces the copy in place: one hero, same position, no layout shift', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const ctx = await newContext(browser, { lang, viewport: MOBILE });
+      const page = await ctx.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number; __static?: DOMRect };
+        w.__cls = 0;
+        // Where the static copy put the heading, before the app's first render (which waits for its chunks).
+        document.addEventListener('DOMContentLoaded', () => {
+          const h = [...document.querySelectorAll('#root .prerender h1')].find((e) => e.getClientRects().length > 0);
+          if (h) w.__static = h.getBoundingClientRect();
+        });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const errors = watchPage(page);
+      const html = await (await fetch(server.url + '/')).text();
+      expect(html).toContain('data-prerendered="home"');
+      await page.goto(server.url + '/');
+      await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true');
+      const staticBox = await page.evaluate(() => {
+        const r = (window as unknown as { __static?: DOMRect }).__static;
+        return r ? { x: r.x, y: r.y } : null;
+      });
+      expect(staticBox).not.toBeNull();
+      expect(await page.locator('#root .prerender').count()).toBe(0);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.locator('h1').textContent()).toBe(titles[lang]);
+      const appBox = await page.locator('h1').boundingBox();
+      expect(Math.abs(appBox!.y - staticBox!.y)).toBeLessThan(1);
+      expect(Math.abs(appBox!.x - staticBox!.x)).toBeLessThan(1);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.05);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+});

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { cssClassesIn, dropUnusedRules, stringWordsIn, wordsIn } from './build/unused-css';
 
 const require = createRequire(import.meta.url);
@@ -210,15 +210,76 @@ function routePreloads(): Plugin {
           const pattern = `^${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`;
           routes.push([pattern, [...files, ...css], locales]);
         }
-        // Arabic bold (titles, the hero) otherwise starts loading only when the first bold text renders, and
-        // its swap then moves the page (CLS). The regular weight is already asked for by the preloader's text.
-        const bold = Object.keys(bundle).find((f) => /noto-sans-arabic-arabic-700-normal-[\w-]+\.woff2$/.test(f));
-        const fontPreload = bold
-          ? `if(l==='ar'){var b=document.createElement('link');b.rel='preload';b.as='font';b.type='font/woff2';b.crossOrigin='';b.href='/${bold}';document.head.appendChild(b)}`
+        // Arabic regular and bold otherwise start loading only when text in them is laid out, and their swap then
+        // moves the page (CLS): on pages whose HTML carries a static first view (no preloader), that text is
+        // the first paint.
+        const fonts = ['400', '700']
+          .map((w) => Object.keys(bundle).find((f) => new RegExp(`noto-sans-arabic-arabic-${w}-normal-[\\w-]+\\.woff2$`).test(f)))
+          .filter((f): f is string => Boolean(f));
+        const fontPreload = fonts.length
+          ? `if(l==='ar'){var F=${JSON.stringify(fonts)};for(var n=0;n<F.length;n++){var b=document.createElement('link');b.rel='preload';b.as='font';b.type='font/woff2';b.crossOrigin='';b.href='/'+F[n];document.head.appendChild(b)}}`
           : '';
         const script = `(function(){try{var R=${JSON.stringify(routes)},p=location.pathname,l=document.documentElement.lang==='en'?'en':'ar';${fontPreload}for(var i=0;i<R.length;i++){if(!new RegExp(R[i][0],'i').test(p))continue;var f=R[i][1].concat(R[i][2][l]||[]);for(var j=0;j<f.length;j++){var k=document.createElement('link');if(/\\.css$/.test(f[j])){k.rel='preload';k.as='style'}else{k.rel='modulepreload';k.crossOrigin=''}k.href='/'+f[j];document.head.appendChild(k)}break}}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
+    },
+  };
+}
+
+/**
+ * Progressive first paint of `/`: after a build, the top of the home page (navbar + hero + search box) is
+ * rendered from the real components in Node (src/app/prerender/home.tsx), in Arabic and English, into
+ * dist/prerender/home.json together with the stylesheets of the home page's chunk. The server
+ * (apps/api/src/modules/seo/prerender.ts) puts both languages into the HTML of `/`; index.html's start-up
+ * script has already chosen the language, and CSS shows only that block. React replaces it on its first
+ * render (main.tsx waits until the page is ready, so no spinner comes in between).
+ */
+function prerenderHome(): Plugin {
+  let outDir = '';
+  let css: string[] = [];
+  return {
+    name: 'manzil-prerender-home',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      const page = chunks.find((c) => c.facadeModuleId?.endsWith('src/features/home/pages/HomePage.tsx'));
+      if (!entry || !page) throw new Error('prerender home: entry or HomePage chunk not found');
+      const closure = (file: string, into: Set<string>) => {
+        if (into.has(file)) return;
+        into.add(file);
+        for (const i of byFile.get(file)?.imports ?? []) closure(i, into);
+      };
+      const start = new Set<string>();
+      closure(entry.fileName, start);
+      const files = new Set<string>();
+      closure(page.fileName, files);
+      const startCss = new Set([...start].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+      css = [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].filter((f) => !startCss.has(f)).map((f) => `/${f}`);
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root: here,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+        plugins: [react()],
+      });
+      try {
+        const mod = (await server.ssrLoadModule('/src/app/prerender/home.tsx')) as typeof import('./src/app/prerender/home');
+        const out = { css, ar: await mod.renderHomeTop('ar'), en: await mod.renderHomeTop('en') };
+        mkdirSync(join(outDir, 'prerender'), { recursive: true });
+        writeFileSync(join(outDir, 'prerender', 'home.json'), JSON.stringify(out));
+        this.info(`prerender home: ar ${(out.ar.length / 1024).toFixed(1)} KB, en ${(out.en.length / 1024).toFixed(1)} KB, css ${css.join(' ')}`);
+      } finally {
+        await server.close();
+      }
     },
   };
 }
@@ -240,7 +301,7 @@ function manualChunks(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), bootstrapStylesheets(), bootstrapIconsSubset(), routePreloads()],
+  plugins: [react(), bootstrapStylesheets(), bootstrapIconsSubset(), routePreloads(), prerenderHome()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

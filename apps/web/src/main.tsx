@@ -11,7 +11,7 @@ import { RouteFallback } from './app/layout/RouteFallback';
 import { schedulePreloaderFallback } from './app/preloader';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import './i18n';
+import { i18nReady } from './i18n';
 
 // Bootstrap's own stylesheet is not imported here: index.html links the LTR or RTL build (see vite.config.ts).
 // The start-up watchdog (spec §2) is built separately; it can watch <html data-app-rendered> or the
@@ -20,15 +20,37 @@ import './i18n';
 schedulePreloaderFallback();
 
 const router = createAppRouter();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <AppProviders>
-        <Suspense fallback={<RouteFallback />}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+function start() {
+  createRoot(container).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <AppProviders>
+          <Suspense fallback={<RouteFallback />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+/**
+ * The server may have put a static copy of the top of the page into #root (apps/api/src/modules/seo/prerender.ts).
+ * React's first commit replaces it, so that commit must be the page itself, not a loading spinner: wait for
+ * the language and for the router to have loaded the page's chunk and locale files. Whatever fails, start.
+ */
+if (container.hasAttribute('data-prerendered')) {
+  const routerReady = new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  Promise.all([i18nReady, routerReady]).then(start, start);
+} else {
+  start();
+}

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readListing, isPublic } from '../listings/read.js';
+import { injectHomePrerender, loadHomePrerender } from './prerender.js';
 import { injectNoIndex, injectShareTags, shareInfo, type Lang } from './share.js';
 import { buildSitemap, buildSitemapIndex, STATIC_PAGES, type SitemapEntry } from './sitemap.js';
 
@@ -33,6 +34,12 @@ const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
 export async function registerSeo(app: FastifyInstance, opts: { distDir: string }) {
   const { db, storage } = app.deps;
   const siteIcon = fs.existsSync(path.join(opts.distDir, 'icons', 'icon-512.png')) ? '/icons/icon-512.png' : null;
+
+  // Read once per start: the build is fixed for the life of the process.
+  const home = loadHomePrerender(opts.distDir);
+  if (home) {
+    app.htmlRenderers.push({ test: /^\/$/, render: async (_req, html) => injectHomePrerender(html, home) });
+  }
 
   app.htmlRenderers.push({
     test: /^\/property-details\/\d+\/?$/i,

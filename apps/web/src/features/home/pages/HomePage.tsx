@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { HeroSearch } from '../../search/components/HeroSearch';
+import { HomeHero } from '../components/HomeHero';
 import { LatestSlider } from '../components/LatestSlider';
 import '../home.css';
 
@@ -11,13 +11,7 @@ export default function HomePage() {
   usePageTitle(null);
   return (
     <>
-      <section className="home-hero">
-        <div className="container">
-          <h1 className="home-hero-title">{t('heroTitle')}</h1>
-          <p className="home-hero-lead">{t('heroLead')}</p>
-          <HeroSearch />
-        </div>
-      </section>
+      <HomeHero />
       <LatestSlider />
       <section className="container home-cta">
         <div className="home-cta-box">

@@ -1,0 +1,86 @@
+/**
+ * Progressive first paint (issue 8): the HTML of `/` carries the build's static copy of the top of the home
+ * page in both languages, with the home page's stylesheets and without the full-screen preloader; other
+ * paths are unchanged. Over real HTTP against a fake build.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.js';
+import { registerWeb } from '../../plugins/web.js';
+import { createTestDatabase, testConfig } from '../../../test/helpers.js';
+import { injectPrerender } from './prerender.js';
+
+const INDEX = `<!doctype html><html lang="ar" dir="rtl"><head><title>منزل | Manzil</title></head><body>
+    <div id="preloader" role="status"><svg></svg><div class="preloader-spinner"></div><span>Loading…</span></div>
+    <div id="root"></div>
+  </body></html>`;
+
+describe('home page HTML with its static first view', () => {
+  let app: FastifyInstance;
+  let url: string;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-web-'));
+    fs.mkdirSync(path.join(dist, 'prerender'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(
+      path.join(dist, 'prerender', 'home.json'),
+      JSON.stringify({
+        css: ['/assets/HomePage-Ab12.css', '"><script>alert(1)</script>.css', '//evil.example/x.css'],
+        ar: '<header class="site-header"></header><main><h1 class="home-hero-title">ابحث عن بيتك</h1></main>',
+        en: '<header class="site-header"></header><main><h1 class="home-hero-title">Find your home</h1></main>',
+      }),
+    );
+    const config = testConfig({ WEB_DIST_DIR: dist });
+    const database = await createTestDatabase('pglite');
+    app = await buildApp({ config, database, logger: false });
+    await registerWeb(app, { distDir: dist, uploadsDir: config.uploadsDir });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    cleanup = async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    };
+  });
+  afterAll(async () => cleanup?.());
+
+  it('/ has both language blocks in #root, the home stylesheets and no preloader', async () => {
+    const res = await fetch(`${url}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(
+      '<div id="root" data-prerendered="home"><div class="prerender prerender-ar" lang="ar" dir="rtl"><header class="site-header"></header><main><h1 class="home-hero-title">ابحث عن بيتك</h1></main></div>' +
+        '<div class="prerender prerender-en" lang="en" dir="ltr"><header class="site-header"></header><main><h1 class="home-hero-title">Find your home</h1></main></div></div>',
+    );
+    expect(html).not.toContain('id="preloader"');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/HomePage-Ab12.css" />');
+    // Only the build's own /assets/*.css paths become links.
+    expect(html).not.toContain('alert(1)');
+    expect(html).not.toContain('evil.example');
+    // Only the block of the chosen language shows (html[lang] is set before the first paint).
+    expect(html).toContain('html[lang="en"] .prerender-ar');
+    expect(html).toContain('html:not([lang="en"]) .prerender-en');
+    // ?lang=en gets the same HTML: the start-up script picks the block.
+    expect(await (await fetch(`${url}/?lang=en`)).text()).toBe(html);
+  });
+
+  it('other paths keep the plain shell with its preloader', async () => {
+    for (const p of ['/search-list', '/home-v2', '/about']) {
+      const html = await (await fetch(url + p)).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('id="preloader"');
+      expect(html).not.toContain('prerender');
+    }
+  });
+
+  it('leaves a page without an empty #root alone', () => {
+    const page = '<html><head></head><body><div id="root">x</div></body></html>';
+    expect(injectPrerender(page, { name: 'home', css: [], blocks: [{ lang: 'ar', markup: '<p>x</p>' }] })).toBe(page);
+  });
+});
