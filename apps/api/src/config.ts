@@ -47,7 +47,7 @@ const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   /**
    * Connections this server keeps to PostgreSQL. More than about twice the database's cores only adds
-   * backends that wait for CPU (`npm run bench` on 2 cores: 20 connections were slower than 8).
+   * backends that wait for CPU (`npm run bench` on 2 cores: 20 connections did no better than 10).
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: bool.default(true),
