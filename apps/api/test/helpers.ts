@@ -17,6 +17,7 @@ import { openDatabase, type DbHandle } from '../src/db/client.js';
 import { importLocations } from '../src/db/locations-import.js';
 import { MIGRATIONS, migrate } from '../src/db/migrate.js';
 import { PGliteDialect } from '../src/db/pglite-dialect.js';
+import { registerWeb } from '../src/plugins/web.js';
 import type { DB } from '../src/db/types.js';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -210,4 +211,30 @@ export async function createUser(
     .executeTakeFirstOrThrow();
   const token = await t.app.signToken({ id: user.id, role: user.role });
   return { user, token };
+}
+
+/**
+ * The server of `npm start` over a fake web build: `files` (path → content) written into a temporary dist
+ * folder, served with the API, uploads and the history fallback, over real HTTP.
+ */
+export async function createWebTestApp(files: Record<string, string>, opts: { compress?: boolean } = {}) {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-web-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+    fs.writeFileSync(path.join(dist, name), content);
+  }
+  const config = testConfig({ WEB_DIST_DIR: dist });
+  const database = await createTestDatabase('pglite');
+  const app = await buildApp({ config, database, logger: false, compress: opts.compress });
+  await registerWeb(app, { distDir: dist, uploadsDir: config.uploadsDir });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
 }

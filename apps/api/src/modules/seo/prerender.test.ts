@@ -3,14 +3,8 @@
  * page in both languages, with the home page's stylesheets and without the full-screen preloader; other
  * paths are unchanged. Over real HTTP against a fake build.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { registerWeb } from '../../plugins/web.js';
-import { createTestDatabase, testConfig } from '../../../test/helpers.js';
+import { createWebTestApp } from '../../../test/helpers.js';
 import { injectPrerender } from './prerender.js';
 
 const INDEX = `<!doctype html><html lang="ar" dir="rtl"><head><title>منزل | Manzil</title></head><body>
@@ -19,34 +13,20 @@ const INDEX = `<!doctype html><html lang="ar" dir="rtl"><head><title>منزل | 
   </body></html>`;
 
 describe('home page HTML with its static first view', () => {
-  let app: FastifyInstance;
   let url: string;
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-web-'));
-    fs.mkdirSync(path.join(dist, 'prerender'));
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-    fs.writeFileSync(
-      path.join(dist, 'prerender', 'home.json'),
-      JSON.stringify({
+    const web = await createWebTestApp({
+      'index.html': INDEX,
+      'prerender/home.json': JSON.stringify({
         css: ['/assets/HomePage-Ab12.css', '"><script>alert(1)</script>.css', '//evil.example/x.css'],
         ar: '<header class="site-header"></header><main><h1 class="home-hero-title">ابحث عن بيتك</h1></main>',
         en: '<header class="site-header"></header><main><h1 class="home-hero-title">Find your home</h1></main>',
       }),
-    );
-    const config = testConfig({ WEB_DIST_DIR: dist });
-    const database = await createTestDatabase('pglite');
-    app = await buildApp({ config, database, logger: false });
-    await registerWeb(app, { distDir: dist, uploadsDir: config.uploadsDir });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    cleanup = async () => {
-      await app.close();
-      await database.close();
-      fs.rmSync(dist, { recursive: true, force: true });
-      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
-    };
+    });
+    url = web.url;
+    cleanup = web.close;
   });
   afterAll(async () => cleanup?.());
 

@@ -2,16 +2,10 @@
  * Slow-connection delivery of the web app (DESIGN §6): hashed files cached for a year, index.html and
  * sw.js always revalidated, and the history-fallback HTML compressed like everything else.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { registerWeb } from '../../plugins/web.js';
-import { createTestDatabase, testConfig } from '../../../test/helpers.js';
+import { createWebTestApp } from '../../../test/helpers.js';
 
 /** A raw GET (fetch would decode the body and hide the encoding). */
 function rawGet(base: string, pathname: string, headers: Record<string, string> = {}) {
@@ -27,29 +21,21 @@ function rawGet(base: string, pathname: string, headers: Record<string, string> 
 }
 
 describe('web app delivery', () => {
-  let app: FastifyInstance;
   let url: string;
   let cleanup: () => Promise<void>;
   const html = `<!doctype html><html><head><title>منزل | Manzil</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
 
   beforeAll(async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-web-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), html);
-    fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-    fs.writeFileSync(path.join(dist, 'sw.js'), `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`);
-    const config = testConfig({ WEB_DIST_DIR: dist });
-    const database = await createTestDatabase('pglite');
-    app = await buildApp({ config, database, logger: false, compress: true });
-    await registerWeb(app, { distDir: dist, uploadsDir: config.uploadsDir });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    cleanup = async () => {
-      await app.close();
-      await database.close();
-      fs.rmSync(dist, { recursive: true, force: true });
-      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
-    };
+    const web = await createWebTestApp(
+      {
+        'index.html': html,
+        'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+        'sw.js': `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`,
+      },
+      { compress: true },
+    );
+    url = web.url;
+    cleanup = web.close;
   });
   afterAll(async () => cleanup?.());
 
