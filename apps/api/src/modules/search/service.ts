@@ -139,8 +139,10 @@ export async function searchListings(
   for (const it of items) {
     for (const o of [it.owner, it.property.owner]) delete o.email;
   }
-  // A page that is not full ends the results: its end is the exact total, whatever was cached.
-  let n = items.length > 0 && items.length < body.limit ? body.skip + items.length : (res.rows[0]?.n ?? 0);
+  // A page that is not full ends the results: its end is the exact total, whatever was cached (an empty first
+  // page: none at all). Only an empty page past the end has to trust the count.
+  const ends = items.length < body.limit && (items.length > 0 || body.skip === 0);
+  let n = ends ? body.skip + items.length : (res.rows[0]?.n ?? 0);
   if (items.length === body.limit) n = Math.max(n, body.skip + items.length);
   if (n !== known) rememberCount(db, key, n, config.SEARCH_COUNT_TTL_SECONDS);
   return { items, total: Math.min(n, cap), total_capped: n > cap };
