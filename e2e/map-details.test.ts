@@ -220,7 +220,9 @@ for (const lang of ['en', 'ar'] as const) {
         expect(await popup.locator('a.map-popup-link').getAttribute('href')).toBe(`/property-details/${ids.D}`);
         await shot(page, AREA, `popup-${lang}-${vpName}`);
         await popup.locator('a.map-popup-link').click();
-        await page.waitForURL(`**/property-details/${ids.D}`);
+        // The listing's heading below proves the page; waiting for "load" as well also waited for every photo
+        // and tile of the new page, which under CI load sometimes took longer than the timeout.
+        await page.waitForURL(`**/property-details/${ids.D}`, { waitUntil: 'commit' });
         const title = lang === 'en' ? 'Sea view flat D' : 'شقة D للإيجار';
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await expect.poll(() => page.title()).toContain(title);
@@ -317,6 +319,8 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     await page.goto(`${server.url}/property-details/${ids.P}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByText(t('ar', 'details', 'moderation.pending')).first().waitFor();
+    // The owner's controls arrive in their own chunk (visitors never download them): wait, then exactly one.
+    await page.locator(`a[href="/edit-property/${ids.P}"]`).first().waitFor();
     expect(await page.locator(`a[href="/edit-property/${ids.P}"]`).count()).toBe(1);
     // No photos: the placeholder.
     await page.getByText(t('ar', 'details', 'gallery.noPhotos')).first().waitFor();
