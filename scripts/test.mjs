@@ -18,6 +18,13 @@ ensureDeps();
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 const only = process.argv.slice(2); // e.g. `npm test -- api` runs one project
+const PROJECTS = ['lint', 'types', 'unit', 'api', 'e2e'];
+const unknown = only.filter((p) => !PROJECTS.includes(p));
+if (unknown.length) {
+  // Anything else would run nothing and still print "all green".
+  console.error(`[manzil] unknown test project ${unknown.join(', ')}: choose from ${PROJECTS.join(', ')} (one file: npx vitest run --project api <file>)`);
+  process.exit(2);
+}
 let passed = 0;
 let failed = 0;
 let skipped = 0;
