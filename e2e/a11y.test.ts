@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, newContext, startServer, type RunningServer } from './harness.js';
+import { api, launchBrowser, newContext, openApp, type RunningServer, startServer } from './harness.js';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,8 +32,7 @@ describe.each(['ar', 'en'] as const)('accessibility (%s)', (lang) => {
   it.each(PAGES)('%s has no serious or critical axe findings', async (route) => {
     const ctx = await newContext(browser, { lang });
     const page = await ctx.newPage();
-    await page.goto(server.url + route.replace(':id', String(listingId)));
-    await page.locator('main, #root > *').first().waitFor();
+    await openApp(page, server.url + route.replace(':id', String(listingId)));
     await page.waitForLoadState('networkidle');
     await page.addScriptTag({ content: AXE });
     const violations = await page.evaluate(async () => {

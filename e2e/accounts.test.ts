@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, type RunningServer, shot, signIn, startServer, watchPage } from './harness';
 
 type Tree = { [k: string]: string | Tree };
 const locale = (lang: Lang, ns: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/src/i18n/locales', lang, `${ns}.json`), 'utf8')) as Tree;
@@ -75,7 +75,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     });
     const email = `journey.${lang}.${Date.now()}@example.test`;
 
-    await page.goto(server.url + '/');
+    await openApp(page, server.url + '/');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 
     // Add property while signed out: blocked, tooltip asks to sign in, the modal opens.
@@ -263,7 +263,7 @@ describe('session', () => {
   it('an invalid stored token is removed and the visitor is signed out', async () => {
     const ctx = await newContext(browser, { lang: 'en', token: 'not-a-valid-token' });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/');
+    await openApp(page, server.url + '/');
     await page.locator('.nav-actions [data-testid="nav-sign-in"]').waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await ctx.close();

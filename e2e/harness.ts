@@ -189,6 +189,16 @@ export async function newContext(
   return ctx;
 }
 
+/**
+ * Open a page of the app and wait until React has rendered it (<html data-app-rendered>, set by the layout).
+ * Until then `/` holds the server's static first view in both languages (one hidden), so a locator would
+ * match twice.
+ */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true');
+}
+
 /** Screenshot into SHOTS_DIR/<area>/<name>.png and return its path. */
 export async function shot(page: Page, area: string, name: string, fullPage = false): Promise<string> {
   const dir = path.join(SHOTS_DIR, area);

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newContext, shot, startServer, type RunningServer } from './harness.js';
+import { DESKTOP, launchBrowser, MOBILE, newContext, openApp, type RunningServer, shot, startServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -77,14 +77,13 @@ describe('offline', () => {
   ] as const)('after a first visit, the app shell opens without a network and says so (%s, %s)', async (lang, viewport, device) => {
     const ctx = await newContext(browser, { lang, viewport });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/');
-    await page.locator('header .brand').waitFor();
+    await openApp(page, server.url + '/');
     expect(await page.locator('[data-testid="offline-notice"]').count()).toBe(0);
     await waitForShellCached(page);
 
     await ctx.setOffline(true);
     await page.reload();
-    await page.locator('header .brand').waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true', undefined, { timeout: 15_000 });
     const notice = page.locator('[data-testid="offline-notice"]');
     await notice.waitFor({ timeout: 10_000 });
     expect(await notice.innerText()).toContain(lang === 'ar' ? 'لا يوجد اتصال بالإنترنت' : 'You are offline');
@@ -114,8 +113,7 @@ describe('offline', () => {
     const id = await approvedListing();
     const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/');
-    await page.locator('header .brand').waitFor();
+    await openApp(page, server.url + '/');
     await waitForShellCached(page);
     // What the details page does: read the listing anonymously.
     const online = await page.evaluate(async (lid) => (await fetch(`/api/v1/listings/${lid}`)).json(), id);

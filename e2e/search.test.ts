@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, ROOT, shot, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
+import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, ROOT, type RunningServer, shot, startServer, watchPage } from './harness.js';
 
 const AREA = 'search';
 const locales = (lang: Lang, ns: string) =>
@@ -52,7 +52,7 @@ describe.each([
     const tag = `${lang}-${device}`;
     const s = L[lang].search;
 
-    await page.goto(server.url + '/');
+    await openApp(page, server.url + '/');
     await page.locator('.latest-track article.listing-card').first().waitFor();
     expect(await page.locator('.latest-track article.listing-card').count()).toBe(4);
     await page.locator('.latest-track img').first().evaluate((img: HTMLImageElement) => img.decode());

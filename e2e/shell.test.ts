@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newContext, shot, startServer, watchPage, type RunningServer } from './harness.js';
+import { DESKTOP, launchBrowser, MOBILE, newContext, openApp, type RunningServer, shot, startServer, watchPage } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,8 +35,7 @@ describe('app shell', () => {
     await ctx.addInitScript(() => localStorage.removeItem('i18nextLng'));
     const page = await ctx.newPage();
     const errors = watchPage(page);
-    await page.goto(server.url + '/');
-    await page.locator('header .brand').waitFor();
+    await openApp(page, server.url + '/');
     let s = await docState(page);
     expect(s).toMatchObject({ dir: 'rtl', lang: 'ar' });
     expect(s.bodyClass).toContain('lang-ar');
@@ -66,10 +65,9 @@ describe('app shell', () => {
     await ctx.close();
     const ctx2 = await newContext(browser, { lang: 'en', viewport: DESKTOP });
     const page2 = await ctx2.newPage();
-    await page2.goto(server.url + '/');
-    await page2.locator('header .brand').waitFor();
+    await openApp(page2, server.url + '/');
     await page2.reload();
-    await page2.locator('header .brand').waitFor();
+    await page2.waitForFunction(() => document.documentElement.dataset.appRendered === 'true');
     expect(await docState(page2)).toMatchObject({ dir: 'ltr', lang: 'en' });
     await ctx2.close();
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
@@ -174,8 +172,7 @@ describe('home first paint from the HTML', () => {
       const errors = watchPage(page);
       const html = await (await fetch(server.url + '/')).text();
       expect(html).toContain('data-prerendered="home"');
-      await page.goto(server.url + '/');
-      await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true');
+      await openApp(page, server.url + '/');
       const staticBox = await page.evaluate(() => {
         const r = (window as unknown as { __static?: DOMRect }).__static;
         return r ? { x: r.x, y: r.y } : null;
