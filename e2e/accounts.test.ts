@@ -311,7 +311,7 @@ describe('Google sign-in configured', () => {
           disableAutoSelect() {}, cancel() {} } } };`,
       });
     });
-    await page.goto(google.url + '/');
+    await openApp(page, google.url + '/');
     expect(scriptLoads).toBe(0); // nothing from Google before the modal opens
     await page.locator('.nav-actions [data-testid="nav-sign-in"]').click();
     await page.locator('#gsi-button').click();
