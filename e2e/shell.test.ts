@@ -160,11 +160,14 @@ describe('home first paint from the HTML', () => {
       await page.addInitScript(() => {
         const w = window as unknown as { __cls: number; __static?: DOMRect };
         w.__cls = 0;
-        // Where the static copy put the heading, before the app's first render (which waits for its chunks).
-        document.addEventListener('DOMContentLoaded', () => {
-          const h = [...document.querySelectorAll('#root .prerender h1')].find((e) => e.getClientRects().length > 0);
-          if (h) w.__static = h.getBoundingClientRect();
-        });
+        // Where the static copy put the heading in the first frame the visitor sees (frame callbacks wait for
+        // the render-blocking stylesheets), before the app starts (after that frame) and renders.
+        document.addEventListener('DOMContentLoaded', () =>
+          requestAnimationFrame(() => {
+            const h = [...document.querySelectorAll('#root .prerender h1')].find((e) => e.getClientRects().length > 0);
+            if (h) w.__static = h.getBoundingClientRect();
+          }),
+        );
         new PerformanceObserver((list) => {
           for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
         }).observe({ type: 'layout-shift', buffered: true });
@@ -178,6 +181,18 @@ describe('home first paint from the HTML', () => {
         return r ? { x: r.x, y: r.y } : null;
       });
       expect(staticBox).not.toBeNull();
+      // The app's scripts were requested only after the stylesheets of the first paint had arrived, so they
+      // never shared the connection with them.
+      const timing = await page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const sheets = new Set([...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => (l as HTMLLinkElement).href));
+        const css = entries.filter((e) => sheets.has(e.name));
+        const js = entries.filter((e) => /\/assets\/(index|react|i18n|query)-[\w-]+\.js$/.test(e.name));
+        return { cssCount: css.length, cssDone: Math.max(...css.map((e) => e.responseEnd)), jsCount: js.length, jsStart: Math.min(...js.map((e) => e.startTime)) };
+      });
+      expect(timing.cssCount).toBeGreaterThanOrEqual(4);
+      expect(timing.jsCount).toBe(4);
+      expect(timing.jsStart).toBeGreaterThanOrEqual(timing.cssDone);
       expect(await page.locator('#root .prerender').count()).toBe(0);
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.locator('h1').textContent()).toBe(titles[lang]);

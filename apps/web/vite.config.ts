@@ -219,8 +219,15 @@ function routePreloads(): Plugin {
         const fontPreload = fonts.length
           ? `if(l==='ar'){var F=${JSON.stringify(fonts)};for(var n=0;n<F.length;n++){var b=document.createElement('link');b.rel='preload';b.as='font';b.type='font/woff2';b.crossOrigin='';b.href='/'+F[n];document.head.appendChild(b)}}`
           : '';
-        const script = `(function(){try{var R=${JSON.stringify(routes)},p=location.pathname,l=document.documentElement.lang==='en'?'en':'ar';${fontPreload}for(var i=0;i<R.length;i++){if(!new RegExp(R[i][0],'i').test(p))continue;var f=R[i][1].concat(R[i][2][l]||[]);for(var j=0;j<f.length;j++){var k=document.createElement('link');if(/\\.css$/.test(f[j])){k.rel='preload';k.as='style'}else{k.rel='modulepreload';k.crossOrigin=''}k.href='/'+f[j];document.head.appendChild(k)}break}}catch(e){}})();`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        const lang = `var l=document.documentElement.lang==='en'?'en':'ar';`;
+        const fontScript = fontPreload ? `(function(){try{${lang}${fontPreload}}catch(e){}})();` : '';
+        const routeScript = `(function(){try{var R=${JSON.stringify(routes)},p=location.pathname;${lang}for(var i=0;i<R.length;i++){if(!new RegExp(R[i][0],'i').test(p))continue;var f=R[i][1].concat(R[i][2][l]||[]);for(var j=0;j<f.length;j++){var k=document.createElement('link');if(/\\.css$/.test(f[j])){k.rel='preload';k.as='style'}else{k.rel='modulepreload';k.crossOrigin=''}k.href='/'+f[j];document.head.appendChild(k)}break}}catch(e){}})();`;
+        // data-route-preload: the server moves this script, with the entry's, after the first paint where the
+        // HTML carries a static first view (apps/api/src/modules/seo/prerender.ts).
+        return [
+          ...(fontScript ? [{ tag: 'script', children: fontScript, injectTo: 'head' as const }] : []),
+          { tag: 'script', attrs: { 'data-route-preload': '' }, children: routeScript, injectTo: 'head' as const },
+        ];
       },
     },
   };

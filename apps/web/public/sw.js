@@ -25,7 +25,9 @@ self.addEventListener('install', (event) => {
       if (!res.ok) return;
       const html = await res.clone().text();
       await cache.put(SHELL_URL, res);
-      const linked = [...html.matchAll(/(?:src|href)="(\/(?:assets|vendor)\/[^"]+)"/g)].map((m) => m[1]);
+      // Every quoted /assets/ or /vendor/ path: tags, and the script that starts the app after the first
+      // paint on `/` (apps/api/src/modules/seo/prerender.ts).
+      const linked = [...html.matchAll(/"(\/(?:assets|vendor)\/[^"]+)"/g)].map((m) => m[1]);
       const rtl = /data-rtl="([^"]+)"/.exec(html);
       const ltr = /data-ltr="([^"]+)"/.exec(html);
       for (const m of [rtl, ltr]) if (m) linked.push(m[1]);

@@ -52,8 +52,41 @@ export function injectPrerender(html: string, view: { css: string[]; blocks: { l
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${view.name}">${blocks}</div>`);
 }
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g;
+const ROUTE_PRELOAD = /<script data-route-preload(?:="")?>([\s\S]*?)<\/script>\s*/;
+const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+/**
+ * Start the app's JavaScript once the static first view has painted. Over HTTP/1.1 the render-blocking
+ * stylesheets otherwise share a slow link with ~150 KB of scripts the first paint does not need (Lighthouse's
+ * simulated slow 4G, home: first contentful paint 2.2 s → 1.1–1.7 s). The entry, its module preloads and the route preloads
+ * (vite.config.ts, `data-route-preload`) become one script at the end of <body>: a frame callback only runs
+ * once the stylesheets have loaded, and the timeout after it runs once that frame is out. A hidden page
+ * (background tab) paints nothing, so it starts at once. The font preloads stay where they are: the first
+ * paint's text uses them.
+ */
+export function startAppAfterFirstPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry || !html.includes('</body>')) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const routes = ROUTE_PRELOAD.exec(html)?.[1] ?? '';
+  const start =
+    `function go(){if(started++)return;var d=document;${json(preloads)}.forEach(function(u){var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;d.head.appendChild(k)});` +
+    `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};d.head.appendChild(s);${routes}}`;
+  const loader =
+    `<script data-app-start>(function(){var started=0;${start}` +
+    `if(document.visibilityState!=='visible')return go();document.addEventListener('visibilitychange',go);` +
+    `requestAnimationFrame(function(){setTimeout(go,0)})})();</script>`;
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(ROUTE_PRELOAD, '')
+    .replace(/<\/body>/i, () => `  ${loader}\n  </body>`);
+}
+
 export function injectHomePrerender(html: string, home: HomePrerender): string {
-  return injectPrerender(html, {
+  const withView = injectPrerender(html, {
     name: 'home',
     css: home.css,
     blocks: [
@@ -61,4 +94,5 @@ export function injectHomePrerender(html: string, home: HomePrerender): string {
       { lang: 'en', markup: home.en },
     ],
   });
+  return withView === html ? html : startAppAfterFirstPaint(withView);
 }
