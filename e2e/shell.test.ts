@@ -153,6 +153,18 @@ describe('home first paint from the HTML', () => {
     });
   }
 
+  it('a signed-in visitor is not offered "Sign in" by the static copy; a visitor without a session is', async () => {
+    for (const token of ['stored-session-token', '']) {
+      const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP, token, serviceWorkers: 'block' });
+      const page = await ctx.newPage();
+      await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+      await page.goto(server.url + '/');
+      await page.locator('h1:visible').waitFor();
+      expect(await page.locator('.prerender-ar .nav-actions [data-testid="nav-sign-in"]').isVisible()).toBe(!token);
+      await ctx.close();
+    }
+  });
+
   it('React replaces the copy in place: one hero, same position, no layout shift', async () => {
     for (const lang of ['ar', 'en'] as const) {
       const ctx = await newContext(browser, { lang, viewport: MOBILE });

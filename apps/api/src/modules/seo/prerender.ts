@@ -33,7 +33,9 @@ export function loadHomePrerender(distDir: string): HomePrerender | null {
  * shown at another path (the service worker's offline shell is the HTML of `/`).
  */
 export const PRERENDER_HEAD =
-  '<style>.prerender{display:contents}html[lang="en"] .prerender-ar,html:not([lang="en"]) .prerender-en,html.no-prerender .prerender{display:none}</style>' +
+  '<style>.prerender{display:contents}html[lang="en"] .prerender-ar,html:not([lang="en"]) .prerender-en,html.no-prerender .prerender{display:none}' +
+  // Signed in (index.html sets data-session from the stored token): hide "Sign in" until the app shows the account.
+  'html[data-session] .prerender [data-testid="nav-sign-in"]{visibility:hidden}</style>' +
   '<script>if(location.pathname!=="/")document.documentElement.className+=" no-prerender"</script>';
 
 /** The full-screen preloader of index.html, which would cover the copy. */
