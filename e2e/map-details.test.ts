@@ -229,6 +229,16 @@ for (const lang of ['en', 'ar'] as const) {
         const counter = page.locator('[data-testid="carousel-counter"]');
         await expect.poll(() => counter.textContent()).toContain('1 / 3');
         expect(await page.locator('.details-carousel-img.is-active').getAttribute('srcset')).toMatch(/\.webp 400w/);
+        // The map (script and tiles) loads only when the visitor comes near it: nothing for one who never scrolls.
+        const mapFrame = page.locator('.details-map-frame');
+        const below = await mapFrame.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight + 300);
+        if (vpName === '390') expect(below).toBe(true);
+        if (below) {
+          // Longer than the old idle-time load took (1.5 s, then an idle callback of at most 2 s).
+          await page.waitForTimeout(4000);
+          expect(await page.locator('.details-map-frame .leaflet-container').count()).toBe(0);
+        }
+        await mapFrame.scrollIntoViewIfNeeded();
         await page.locator('.details-map .leaflet-tile-loaded').first().waitFor();
         expect(await page.locator('a[href^="https://www.openstreetmap.org/?mlat=12.8&mlon=44.98#map=16/"]').count()).toBe(1);
         expect(await page.getByText(owner.email).count()).toBeGreaterThan(0);

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * Renders `children` only once the placeholder comes within `rootMargin` of the viewport, or, failing that,
- * once the page has loaded and the main thread is idle. Keeps heavy widgets below the fold (the Leaflet map)
- * off the first render, so the photos and the text come first, while the map is still ready by the time
- * most readers scroll to it.
+ * Renders `children` only once the placeholder comes within `rootMargin` of the viewport. Keeps heavy widgets
+ * below the fold (the Leaflet map and its tiles) off the first render and off the wire for a visitor who never
+ * scrolls to them: on a paid mobile connection that is ~50 KB of script and a few hundred KB of tiles. The
+ * margin starts the load early enough that a reader scrolling down usually finds it ready.
  */
 export function MountWhenNear({ children, placeholder, rootMargin = '300px' }: { children: ReactNode; placeholder: ReactNode; rootMargin?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -17,25 +17,7 @@ export function MountWhenNear({ children, placeholder, rootMargin = '300px' }: {
     if (!el || typeof IntersectionObserver === 'undefined') return reveal();
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { rootMargin });
     io.observe(el);
-    // Not scrolled to: load it anyway when the browser has nothing better to do.
-    // Safari before 18 has no requestIdleCallback.
-    const hasIdleCallback = typeof window.requestIdleCallback === 'function';
-    let idle = 0;
-    let timer = 0;
-    const whenIdle = () => {
-      timer = window.setTimeout(() => {
-        idle = hasIdleCallback ? window.requestIdleCallback(reveal, { timeout: 2000 }) : window.setTimeout(reveal, 0);
-      }, 1500);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-    return () => {
-      io.disconnect();
-      window.removeEventListener('load', whenIdle);
-      window.clearTimeout(timer);
-      if (hasIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
+    return () => io.disconnect();
   }, [show, rootMargin]);
 
   return show ? <>{children}</> : <div ref={ref}>{placeholder}</div>;
