@@ -86,6 +86,8 @@ describe('app shell', () => {
       await expect.poll(() => page.locator('#mobile-menu').getAttribute('class')).not.toContain('open');
       expect(await page.evaluate(() => document.body.style.overflow)).not.toBe('hidden');
       await expect.poll(() => new URL(page.url()).pathname).toBe('/contact');
+      // The page itself, not only its URL: a menu opened while the page is still arriving closes when it does.
+      await page.locator('main form.contact-form').waitFor();
       await page.locator('.nav-toggler').click();
       await expect.poll(() => page.locator('#mobile-menu').getAttribute('class')).toContain('open');
       await page.setViewportSize({ width: 1000, height: 800 });
