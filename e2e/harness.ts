@@ -196,7 +196,12 @@ export async function newContext(
  */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true');
+  await waitForApp(page);
+}
+
+/** Wait until React has rendered the page that is loading (after goto or reload): <html data-app-rendered>. */
+export async function waitForApp(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true', undefined, timeout ? { timeout } : {});
 }
 
 /** Screenshot into SHOTS_DIR/<area>/<name>.png and return its path. */

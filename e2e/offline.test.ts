@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newContext, openApp, type RunningServer, shot, startServer } from './harness.js';
+import { DESKTOP, launchBrowser, MOBILE, newContext, openApp, type RunningServer, shot, startServer, waitForApp } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -83,7 +83,7 @@ describe('offline', () => {
 
     await ctx.setOffline(true);
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true', undefined, { timeout: 15_000 });
+    await waitForApp(page, 15_000);
     const notice = page.locator('[data-testid="offline-notice"]');
     await notice.waitFor({ timeout: 10_000 });
     expect(await notice.innerText()).toContain(lang === 'ar' ? 'لا يوجد اتصال بالإنترنت' : 'You are offline');

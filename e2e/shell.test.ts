@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newContext, openApp, type RunningServer, shot, startServer, watchPage } from './harness.js';
+import { DESKTOP, launchBrowser, MOBILE, newContext, openApp, type RunningServer, shot, startServer, waitForApp, watchPage } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -67,7 +67,7 @@ describe('app shell', () => {
     const page2 = await ctx2.newPage();
     await openApp(page2, server.url + '/');
     await page2.reload();
-    await page2.waitForFunction(() => document.documentElement.dataset.appRendered === 'true');
+    await waitForApp(page2);
     expect(await docState(page2)).toMatchObject({ dir: 'ltr', lang: 'en' });
     await ctx2.close();
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
