@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
 
 const AREA = 'map';
 const ADMIN = { email: 'admin.map@example.test', password: 'admin-secret-123' };
@@ -276,6 +276,65 @@ for (const lang of ['en', 'ar'] as const) {
 }
 
 describe('map and details: fallbacks, owner controls, empty states', () => {
+  it("a listing's page paints its title, price and photo from the HTML, before the app, in the visitor's language", async () => {
+    for (const [lang, viewport] of [['ar', MOBILE], ['en', DESKTOP]] as const) {
+      const ctx = await newContext(browser, { lang, viewport, serviceWorkers: 'block' });
+      const page = await ctx.newPage();
+      await page.route(/\/assets\/.*\.js$/, (r) => r.abort()); // the app never starts
+      await page.goto(`${server.url}/property-details/${ids.D}`);
+      const h1 = page.locator('h1:visible');
+      await expect.poll(() => h1.count()).toBe(1);
+      expect(await h1.textContent()).toBe(lang === 'en' ? 'Sea view flat D' : 'شقة D للإيجار');
+      expect(await page.locator('[data-testid="details-price"]:visible').textContent()).toContain('300');
+      const cover = page.locator('.details-carousel-img.is-active:visible');
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await page.locator('#preloader').count()).toBe(0);
+      // The owner's phone is not in the HTML (crawlers read it); the app shows it once it has started.
+      expect(await page.content()).not.toContain('222 333');
+      await shot(page, AREA, `details-static-${lang}-${viewport.width}`);
+      await ctx.close();
+    }
+  });
+
+  it('the app replaces that copy in place with the whole page: no skeleton in between, nothing moves', async () => {
+    for (const [lang, viewport] of [['ar', MOBILE], ['en', DESKTOP]] as const) {
+      const ctx = await newContext(browser, { lang, viewport });
+      const page = await ctx.newPage();
+      await page.addInitScript({
+        content: `window.__cls=0;window.__skeleton=false;
+          new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)window.__cls+=e.value})}).observe({type:'layout-shift',buffered:true});
+          new MutationObserver(function(){if(document.querySelector('.details-skeleton'))window.__skeleton=true}).observe(document,{subtree:true,childList:true});
+          document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){var h=[].find.call(document.querySelectorAll('#root .prerender h1'),function(e){return e.getClientRects().length>0});if(h)window.__static=h.getBoundingClientRect().toJSON()})});`,
+      });
+      const errors = watchPage(page);
+      await openApp(page, `${server.url}/property-details/${ids.D}`);
+      // The owner's card, which only the app renders, with the phone from the API.
+      await page.locator('.details-owner-contact').getByText('+967 777 222 333').waitFor();
+      expect(await page.locator('#root .prerender').count()).toBe(0);
+      expect(await page.locator('h1').count()).toBe(1);
+      const state = await page.evaluate(() => ({ cls: (window as any).__cls as number, skeleton: (window as any).__skeleton as boolean, at: (window as any).__static as DOMRect | undefined, scrollY: window.scrollY }));
+      expect(state.at).toBeDefined();
+      const box = (await page.locator('h1').boundingBox())!;
+      expect(Math.abs(box.y - state.at!.y)).toBeLessThan(1);
+      expect(Math.abs(box.x - state.at!.x)).toBeLessThan(1);
+      expect(state.skeleton).toBe(false);
+      expect(state.cls).toBeLessThan(0.01);
+      expect(state.scrollY).toBe(0); // the thumbnails no longer scroll the page on load
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  it('a signed-in visitor does not see the public copy of the content, only the navbar, until the app shows the page', async () => {
+    const ctx = await newContext(browser, { lang: 'en', viewport: DESKTOP, token: owner.token, serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+    await page.goto(`${server.url}/property-details/${ids.D}`);
+    await page.locator('.prerender-en header .brand').waitFor();
+    expect(await page.locator('.prerender-en h1').isVisible()).toBe(false);
+    await ctx.close();
+  });
+
   it('falls back to point-click drawing when the drawing tool cannot load, with both alerts', async () => {
     const ctx = await interceptableContext('en');
     const page = await ctx.newPage();

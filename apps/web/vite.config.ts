@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin } from 'vite';
 import { cssClassesIn, dropUnusedRules, stringWordsIn, wordsIn } from './build/unused-css';
 
 const require = createRequire(import.meta.url);
@@ -244,6 +244,7 @@ function routePreloads(): Plugin {
 function prerenderHome(): Plugin {
   let outDir = '';
   let css: string[] = [];
+  let viewCss: Record<string, string[]> = {};
   return {
     name: 'manzil-prerender-home',
     apply: 'build',
@@ -254,8 +255,7 @@ function prerenderHome(): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const entry = chunks.find((c) => c.isEntry);
-      const page = chunks.find((c) => c.facadeModuleId?.endsWith('src/features/home/pages/HomePage.tsx'));
-      if (!entry || !page) throw new Error('prerender home: entry or HomePage chunk not found');
+      if (!entry) throw new Error('prerender: entry chunk not found');
       const closure = (file: string, into: Set<string>) => {
         if (into.has(file)) return;
         into.add(file);
@@ -263,10 +263,18 @@ function prerenderHome(): Plugin {
       };
       const start = new Set<string>();
       closure(entry.fileName, start);
-      const files = new Set<string>();
-      closure(page.fileName, files);
       const startCss = new Set([...start].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
-      css = [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].filter((f) => !startCss.has(f)).map((f) => `/${f}`);
+      // The stylesheets a page's chunk brings beyond the start's: render-blocking in that page's HTML, so
+      // its static copy paints styled.
+      const pageCss = (source: string) => {
+        const page = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+        if (!page) throw new Error(`prerender: chunk of ${source} not found`);
+        const files = new Set<string>();
+        closure(page.fileName, files);
+        return [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].filter((f) => !startCss.has(f)).map((f) => `/${f}`);
+      };
+      css = pageCss('src/features/home/pages/HomePage.tsx');
+      viewCss = { details: pageCss('src/features/details/pages/PropertyDetailsPage.tsx') };
     },
     async closeBundle() {
       const server = await createServer({
@@ -287,6 +295,34 @@ function prerenderHome(): Plugin {
       } finally {
         await server.close();
       }
+      // Pages whose first view depends on data (a listing) are rendered by the server at request time, from
+      // this bundle of the same components (src/app/prerender/server.ts). Everything is bundled in, so the
+      // server needs nothing from the web app's dependencies; CSS imports are dropped (the page links them).
+      await build({
+        configFile: false,
+        root: here,
+        logLevel: 'warn',
+        publicDir: false,
+        plugins: [react()],
+        // React's production build whatever the server's NODE_ENV (the development one renders ~5× slower).
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/app/prerender/server.ts',
+          outDir: join(outDir, 'prerender'),
+          emptyOutDir: false,
+          minify: false,
+          rollupOptions: {
+            output: { entryFileNames: 'render.mjs', inlineDynamicImports: true },
+            onwarn(warning, warn) {
+              // "use client" banners and zod's comments that Rollup cannot place: nothing to act on.
+              if (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'INVALID_ANNOTATION') return;
+              warn(warning);
+            },
+          },
+        },
+      });
+      writeFileSync(join(outDir, 'prerender', 'views.json'), JSON.stringify({ css: viewCss }));
     },
   };
 }

@@ -230,6 +230,8 @@ export async function createWebTestApp(files: Record<string, string>, opts: { co
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+    app,
+    db: database.db,
     close: async () => {
       await app.close();
       await database.close();

@@ -9,14 +9,26 @@ import { queryClient } from './providers';
 import { pageRoutes } from './routes';
 
 /**
- * Requests a page would make as soon as it renders, started by the router instead, so they run while the
- * page's chunk downloads. Never awaited: the loader returns at once and the page's own query picks up the
- * request in flight (same query options, same cache).
+ * A page whose HTML carries the server's static copy of its top (apps/api/src/modules/seo/prerender.ts)
+ * keeps that copy up until its data is here: the first commit replaces it with the page itself, not a
+ * skeleton (which would flash and move the page). Only for the page first opened, and at most for a while.
  */
-const earlyRequests: Record<string, (args: LoaderFunctionArgs) => void> = {
+let holdFirstPage = typeof document !== 'undefined' && document.getElementById('root')?.getAttribute('data-prerendered') === 'details';
+const HOLD_MAX_MS = 8000;
+
+/**
+ * Requests a page would make as soon as it renders, started by the router instead, so they run while the
+ * page's chunk downloads. Not awaited (the page's own query picks up the request in flight, same query
+ * options, same cache), except to hold a static first view as above.
+ */
+const earlyRequests: Record<string, (args: LoaderFunctionArgs) => Promise<unknown> | void> = {
   '/property-details/:id': ({ params }) => {
     const id = parseListingId(params.id);
-    if (id !== null) void queryClient.prefetchQuery(listingDetailsQuery(id, getToken()));
+    if (id === null) return;
+    const request = queryClient.prefetchQuery(listingDetailsQuery(id, getToken()));
+    if (!holdFirstPage) return;
+    holdFirstPage = false;
+    return Promise.race([request, new Promise((resolve) => setTimeout(resolve, HOLD_MAX_MS))]);
   },
 };
 
@@ -37,8 +49,8 @@ export const routeObjects: RouteObject[] = [
           path,
           ...(earlyRequests[path]
             ? {
-                loader: (args: LoaderFunctionArgs) => {
-                  earlyRequests[path]!(args);
+                loader: async (args: LoaderFunctionArgs) => {
+                  await earlyRequests[path]!(args);
                   return null;
                 },
               }

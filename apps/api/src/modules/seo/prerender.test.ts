@@ -4,7 +4,8 @@
  * paths are unchanged. Over real HTTP against a fake build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebTestApp } from '../../../test/helpers.js';
+import { createUser, createWebTestApp } from '../../../test/helpers.js';
+import { insertListing, insertMedia } from '../../../test/fixtures.js';
 import { injectPrerender } from './prerender.js';
 
 const ENTRY = '<script type="module" crossorigin src="/assets/index-Ab12.js"></script>';
@@ -56,6 +57,13 @@ describe('home page HTML with its static first view', () => {
     expect(html).toContain('html:not([lang="en"]) .prerender-en');
     // ?lang=en gets the same HTML: the start-up script picks the block.
     expect(await (await fetch(`${url}/?lang=en`)).text()).toBe(html);
+    // The copy shows only at / (the service worker serves this HTML for any address when offline).
+    const hide = /<script>(if\(\(location[\s\S]*?)<\/script>/.exec(html)?.[1];
+    for (const [pathname, hidden] of [['/', false], ['/about', true], ['/property-details/1', true]] as const) {
+      const document = { documentElement: { className: '' } };
+      new Function('location', 'document', hide!)({ pathname }, document);
+      expect(document.documentElement.className.includes('no-prerender')).toBe(hidden);
+    }
   });
 
   it('other paths keep the plain shell with its preloader, and start their scripts at once', async () => {
@@ -121,5 +129,98 @@ describe('home page HTML with its static first view', () => {
   it('leaves a page without an empty #root alone', () => {
     const page = '<html><head></head><body><div id="root">x</div></body></html>';
     expect(injectPrerender(page, { name: 'home', css: [], blocks: [{ lang: 'ar', markup: '<p>x</p>' }] })).toBe(page);
+  });
+});
+
+/**
+ * A stand-in for the build's dist/prerender/render.mjs that writes out what the server gave it, so the test
+ * can see which listing, which fields and which language each block was rendered from. (The real module,
+ * React rendering the real components, is exercised by the browser tests against the real build.)
+ */
+const FAKE_RENDERER = `
+export async function renderDetailsTop(listing, lng) {
+  globalThis.__detailsRenders = (globalThis.__detailsRenders || 0) + 1;
+  const seen = { lng, id: listing.id, title: lng === 'ar' ? listing.title_ar : listing.title_en, owner: listing.owner ?? null, photos: listing.media.length };
+  return '<main><h1 class="details-title">' + JSON.stringify(seen).replace(/</g, '&lt;') + '</h1></main>';
+}`;
+
+describe('a listing page with its static first view', () => {
+  let web: Awaited<ReturnType<typeof createWebTestApp>>;
+  let publicId: number;
+  let pendingId: number;
+  const renders = () => (globalThis as { __detailsRenders?: number }).__detailsRenders ?? 0;
+  const blocks = (html: string) =>
+    [...html.matchAll(/<div class="prerender prerender-(ar|en)" lang="\1" dir="(?:rtl|ltr)"><main><h1 class="details-title">(.*?)<\/h1><\/main><\/div>/g)].map(
+      (m) => JSON.parse(m[2]!.replace(/&lt;/g, '<')) as { lng: string; id: number; title: string; owner: Record<string, unknown> | null; photos: number },
+    );
+
+  beforeAll(async () => {
+    web = await createWebTestApp({
+      'index.html': INDEX,
+      'prerender/render.mjs': FAKE_RENDERER,
+      'prerender/views.json': JSON.stringify({ css: { details: ['/assets/PropertyDetailsPage-Ab12.css', '"><script>alert(1)</script>.css'] } }),
+    });
+    const { user } = await createUser({ app: web.app, db: web.db }, { phone_number: '+967777123456' });
+    publicId = await insertListing(web.db, user.id, { title_en: 'Flat </h1><script>x</script>', title_ar: 'شقة' });
+    await insertMedia(web.db, publicId, 0);
+    pendingId = await insertListing(web.db, user.id, { title_en: 'Secret pending villa', status: 'pending' });
+  });
+  afterAll(async () => web?.close());
+
+  it('carries the top of the page in both languages, from the public listing without its owner\'s contact details', async () => {
+    const html = await (await fetch(`${web.url}/property-details/${publicId}`)).text();
+    expect(html).toContain(`<div id="root" data-prerendered="details">`);
+    const [ar, en] = blocks(html);
+    expect(ar).toMatchObject({ lng: 'ar', id: publicId, title: 'شقة', photos: 1 });
+    expect(en).toMatchObject({ lng: 'en', id: publicId, title: 'Flat </h1><script>x</script>', photos: 1 });
+    // Crawlers read this HTML: the owner's e-mail and phone come only with the API's answer.
+    for (const b of [ar!, en!]) {
+      expect(b.owner).not.toBeNull();
+      expect(b.owner).not.toHaveProperty('email');
+      expect(b.owner).not.toHaveProperty('phone_number');
+      expect(b.owner).not.toHaveProperty('phone');
+    }
+    expect(html).not.toContain('+967777123456');
+    expect(html).not.toContain('id="preloader"');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/PropertyDetailsPage-Ab12.css" />');
+    expect(html).not.toContain('alert(1)');
+    // A stored session sees the page as an owner may: the public copy of the content is hidden for it.
+    expect(html).toContain('html[data-session] .prerender main{visibility:hidden}');
+    // Shown only at its own address (the service worker may serve this HTML elsewhere offline).
+    expect(html).toContain(`!==${JSON.stringify(`/property-details/${publicId}`)})document.documentElement.className+=" no-prerender"`);
+    const hide = /<script>(if\(\(location[\s\S]*?)<\/script>/.exec(html)?.[1];
+    const hidden = (pathname: string) => {
+      const document = { documentElement: { className: '' } };
+      new Function('location', 'document', hide!)({ pathname }, document);
+      return document.documentElement.className.includes('no-prerender');
+    };
+    expect(hidden(`/property-details/${publicId}`)).toBe(false);
+    expect(hidden(`/property-details/${publicId}/`)).toBe(false);
+    expect(hidden('/')).toBe(true);
+    expect(hidden(`/property-details/${publicId}0`)).toBe(true);
+    // Scripts start after the first paint, as on /.
+    expect(html).not.toContain('<script type="module"');
+    expect(html.indexOf('<script data-app-start>')).toBeGreaterThan(html.indexOf('data-prerendered="details"'));
+  });
+
+  it('renders a listing once per version, and again after it changes', async () => {
+    const before = renders();
+    await fetch(`${web.url}/property-details/${publicId}`);
+    await fetch(`${web.url}/property-details/${publicId}?lang=en`);
+    expect(renders()).toBe(before);
+    await web.db.updateTable('listings').set({ title_en: 'Renamed flat', updated_at: new Date(Date.now() + 1000) }).where('id', '=', publicId).execute();
+    const html = await (await fetch(`${web.url}/property-details/${publicId}`)).text();
+    expect(renders()).toBe(before + 2);
+    expect(blocks(html)[1]).toMatchObject({ lng: 'en', title: 'Renamed flat' });
+  });
+
+  it('gives pending and missing listings no copy: their page is the plain shell', async () => {
+    for (const id of [pendingId, 999_999]) {
+      const html = await (await fetch(`${web.url}/property-details/${id}`)).text();
+      expect(html).not.toContain('prerender');
+      expect(html).not.toContain('Secret pending villa');
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(ENTRY);
+    }
   });
 });

@@ -5,9 +5,14 @@
  * <html lang> before the first paint; CSS here shows only the block of that language, so an English
  * visitor never sees Arabic flash. React replaces the copy on its first render (apps/web/src/main.tsx).
  * The markup is the build's own output (no user content); the page then has no full-screen preloader.
+ *
+ * A listing's page gets the same from the server at request time: the top of the page (badges, title, place,
+ * price, photos) rendered from the same components by dist/prerender/render.mjs (src/app/prerender/server.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ListingRead } from '@manzil/shared';
 
 export interface HomePrerender {
   /** Stylesheets of the home page's chunk (site paths), render-blocking so the copy paints styled. */
@@ -15,6 +20,9 @@ export interface HomePrerender {
   ar: string;
   en: string;
 }
+
+/** A value as a JavaScript literal that is safe inside <script>. */
+const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** dist/prerender/home.json, or null when the build has none (older build, tests without a web build). */
 export function loadHomePrerender(distDir: string): HomePrerender | null {
@@ -30,21 +38,30 @@ export function loadHomePrerender(distDir: string): HomePrerender | null {
 /**
  * Show only the block of the page's language. `display: contents` keeps the wrapper out of the layout, so
  * the copy sits in #root exactly as React's elements will. The script hides the copy if this HTML is ever
- * shown at another path (the service worker's offline shell is the HTML of `/`).
+ * shown at another address (the service worker's offline shell is the HTML of the last page opened).
  */
-export const PRERENDER_HEAD =
-  '<style>.prerender{display:contents}html[lang="en"] .prerender-ar,html:not([lang="en"]) .prerender-en,html.no-prerender .prerender{display:none}' +
-  // Signed in (index.html sets data-session from the stored token): hide "Sign in" until the app shows the account.
-  'html[data-session] .prerender [data-testid="nav-sign-in"]{visibility:hidden}</style>' +
-  '<script>if(location.pathname!=="/")document.documentElement.className+=" no-prerender"</script>';
+export function prerenderHead(name: string, at: string): string {
+  return (
+    '<style>.prerender{display:contents}html[lang="en"] .prerender-ar,html:not([lang="en"]) .prerender-en,html.no-prerender .prerender{display:none}' +
+    // Signed in (index.html sets data-session from the stored token): hide "Sign in" until the app shows the account.
+    'html[data-session] .prerender [data-testid="nav-sign-in"]{visibility:hidden}' +
+    // and a listing's copy, which shows it as the public sees it (an owner's controls come with the app).
+    (name === 'details' ? 'html[data-session] .prerender main{visibility:hidden}' : '') +
+    '</style>' +
+    `<script>if((location.pathname.replace(/\\/+$/,'')||'/')!==${json(at)})document.documentElement.className+=" no-prerender"</script>`
+  );
+}
 
 /** The full-screen preloader of index.html, which would cover the copy. */
 const PRELOADER = /<div id="preloader"[\s\S]*?<\/div>\s*(?=<div id="root">)/;
 
 /** Body copies and stylesheets of the static first view, into index.html. */
-export function injectPrerender(html: string, view: { css: string[]; blocks: { lang: 'ar' | 'en'; markup: string }[]; name: string }): string {
+export function injectPrerender(
+  html: string,
+  view: { css: string[]; blocks: { lang: 'ar' | 'en'; markup: string }[]; name: string; at?: string },
+): string {
   if (!html.includes('<div id="root"></div>')) return html;
-  const head = [...view.css.map((href) => `<link rel="stylesheet" href="${href}" />`), PRERENDER_HEAD].join('\n    ');
+  const head = [...view.css.map((href) => `<link rel="stylesheet" href="${href}" />`), prerenderHead(view.name, view.at ?? '/')].join('\n    ');
   const blocks = view.blocks
     .map((b) => `<div class="prerender prerender-${b.lang}" lang="${b.lang}" dir="${b.lang === 'ar' ? 'rtl' : 'ltr'}">${b.markup}</div>`)
     .join('');
@@ -57,7 +74,6 @@ export function injectPrerender(html: string, view: { css: string[]; blocks: { l
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g;
 const ROUTE_PRELOAD = /<script data-route-preload(?:="")?>([\s\S]*?)<\/script>\s*/;
-const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 /**
  * Start the app's JavaScript once the static first view has painted. Over HTTP/1.1 the render-blocking
@@ -96,5 +112,51 @@ export function injectHomePrerender(html: string, home: HomePrerender): string {
       { lang: 'en', markup: home.en },
     ],
   });
+  return withView === html ? html : startAppAfterFirstPaint(withView);
+}
+
+/** The build's server-side renderer (dist/prerender/render.mjs) and the stylesheets of each view. */
+export interface PageRenderer {
+  renderDetailsTop(listing: ListingRead, lng: 'ar' | 'en'): Promise<string>;
+  css: { details: string[] };
+  /** Rendered copies by listing, version and language: a shared link brings many visits to one listing. */
+  cache: Map<string, string>;
+}
+
+/** Loads dist/prerender/render.mjs, or null when the build has none (older build, tests without a web build). */
+export async function loadPageRenderer(distDir: string, log: { warn: (msg: string) => void }): Promise<PageRenderer | null> {
+  const file = path.join(distDir, 'prerender', 'render.mjs');
+  if (!fs.existsSync(file)) return null;
+  try {
+    const views = JSON.parse(fs.readFileSync(path.join(distDir, 'prerender', 'views.json'), 'utf8')) as { css?: { details?: unknown } };
+    const mod = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+    if (typeof mod.renderDetailsTop !== 'function') return null;
+    const details = Array.isArray(views.css?.details) ? views.css.details.filter((c): c is string => typeof c === 'string' && /^\/assets\/[\w.-]+\.css$/.test(c)) : [];
+    return { renderDetailsTop: mod.renderDetailsTop, css: { details }, cache: new Map() };
+  } catch (err) {
+    log.warn(`prerender: ${file} could not be loaded (${(err as Error).message}); pages start without a static first view`);
+    return null;
+  }
+}
+
+const DETAILS_CACHE_SIZE = 200;
+
+/**
+ * The HTML of a public listing's page with the static top of the page in both languages (the listing as
+ * the public sees it, without the owner's contact details), started like `/` after its first paint.
+ */
+export async function injectDetailsPrerender(html: string, listing: ListingRead, renderer: PageRenderer): Promise<string> {
+  const blocks: { lang: 'ar' | 'en'; markup: string }[] = [];
+  for (const lang of ['ar', 'en'] as const) {
+    const key = `${listing.id}:${listing.updated_at}:${lang}`;
+    let markup = renderer.cache.get(key);
+    if (markup === undefined) {
+      markup = await renderer.renderDetailsTop(listing, lang);
+      if (renderer.cache.size >= DETAILS_CACHE_SIZE) renderer.cache.delete(renderer.cache.keys().next().value!);
+      renderer.cache.set(key, markup);
+    }
+    blocks.push({ lang, markup });
+  }
+  const withView = injectPrerender(html, { name: 'details', at: `/property-details/${listing.id}`, css: renderer.css.details, blocks });
   return withView === html ? html : startAppAfterFirstPaint(withView);
 }

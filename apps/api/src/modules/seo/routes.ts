@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readListing, isPublic } from '../listings/read.js';
-import { injectHomePrerender, loadHomePrerender } from './prerender.js';
+import { injectDetailsPrerender, injectHomePrerender, loadHomePrerender, loadPageRenderer } from './prerender.js';
 import { injectNoIndex, injectShareTags, shareInfo, type Lang } from './share.js';
 import { buildSitemap, buildSitemapIndex, STATIC_PAGES, type SitemapEntry } from './sitemap.js';
 
@@ -41,6 +41,8 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
     app.htmlRenderers.push({ test: /^\/$/, render: async (_req, html) => injectHomePrerender(html, home) });
   }
 
+  const renderer = await loadPageRenderer(opts.distDir, app.log);
+
   app.htmlRenderers.push({
     test: /^\/property-details\/\d+\/?$/i,
     async render(req, html) {
@@ -50,7 +52,8 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
       // Only approved, active listings are public (DESIGN §5); others get no details at all.
       if (!listing || listing.status !== 'approved' || !listing.is_active) return injectNoIndex(html);
       const base = siteBase(app, req);
-      return injectShareTags(html, shareInfo(listing, base, requestLang(req), siteIcon ? base + siteIcon : null));
+      const tagged = injectShareTags(html, shareInfo(listing, base, requestLang(req), siteIcon ? base + siteIcon : null));
+      return renderer ? injectDetailsPrerender(tagged, listing, renderer) : tagged;
     },
   });
 

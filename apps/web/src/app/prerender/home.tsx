@@ -5,9 +5,8 @@
  * paints before the JavaScript runs, and React replaces it on its first render (main.tsx).
  * Runs in Node only: no browser globals at module level, no i18n detector, no network.
  */
-import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { Navbar } from '../layout/Navbar';
 import { HomeHero } from '../../features/home/components/HomeHero';
@@ -18,6 +17,7 @@ import enCommon from '../../i18n/locales/en/common.json';
 import enHome from '../../i18n/locales/en/home.json';
 import enSearch from '../../i18n/locales/en/search.json';
 import type { AppLanguage } from '../../i18n/config';
+import { staticI18n } from './static-i18n';
 
 const resources = {
   ar: { common: arCommon, home: arHome, search: arSearch },
@@ -26,17 +26,7 @@ const resources = {
 
 /** The navbar (signed out, as a first visit sees it) and the hero of `/`, as static HTML. */
 export async function renderHomeTop(lng: AppLanguage): Promise<string> {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    resources,
-    ns: ['common', 'home', 'search'],
-    defaultNS: 'common',
-    fallbackNS: false,
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-    react: { useSuspense: false },
-  });
+  const i18n = await staticI18n(lng, resources, ['common', 'home', 'search']);
   const html = renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/']}>

@@ -20,7 +20,12 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
   const thumbs = useRef<HTMLDivElement>(null);
   const touchX = useRef<number | null>(null);
 
+  const shown = useRef(current);
   useEffect(() => {
+    // Only when the photo changes: on the first render this would scroll the page itself whenever the
+    // thumbnails sit at the bottom edge of the screen.
+    if (shown.current === current) return;
+    shown.current = current;
     const el = thumbs.current?.querySelector<HTMLElement>(`[data-index="${current}"]`);
     el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [current]);

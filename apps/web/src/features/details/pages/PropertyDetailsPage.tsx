@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Badge, Button } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ListingRead } from '@manzil/shared';
@@ -8,6 +8,7 @@ import { toAppLanguage } from '../../../i18n/config';
 import { useAuth } from '../../account/auth-context';
 import { listingDescription, listingTitle, placeName, priceText, type Lang } from '../../map/lib/display';
 import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
+import { DetailsHeader } from '../components/DetailsHeader';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MountWhenNear } from '../components/MountWhenNear';
 import '../details.css';
@@ -134,14 +135,11 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   const p = listing.property;
   const title = listingTitle(listing, lang);
   const price = priceText(listing, lang);
-  const isRent = listing.listing_type === 'FOR_RENT';
   const hasPlace = typeof p.latitude === 'number' && typeof p.longitude === 'number';
   const mapPlaceholder = <div className="details-map details-map-placeholder">{t('location.loadingMap')}</div>;
   const owner = listing.owner ?? p.owner;
   const ownerPhone = owner?.phone_number || owner?.phone || null;
   const ownerName = owner?.full_name?.trim() || [owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || owner?.username;
-  const sep = lang === 'ar' ? '، ' : ', ';
-  const cityLine = [placeName(p.district, lang), placeName(p.city ?? p.governorate, lang)].filter(Boolean).join(sep);
   const address = (lang === 'ar' ? p.address_details_ar || p.address_details_en : p.address_details_en || p.address_details_ar) ?? '';
   const dateFmt = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-GB', { dateStyle: 'long' });
   const posted = listing.posted_at ?? listing.created_at;
@@ -170,39 +168,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
 
   return (
     <article className="container page-section details-page">
-      <header className="details-header">
-        <div className="details-heading">
-          <div className="d-flex flex-wrap gap-2 mb-2">
-            <Badge bg="" className={`details-badge details-badge--${isRent ? 'rent' : 'sale'}`}>
-              {t(`listingTypes.${listing.listing_type}`)}
-            </Badge>
-            <Badge bg="light" text="dark" className="details-badge border">
-              {t(`propertyTypes.${p.property_type}`)}
-            </Badge>
-            {listing.availability !== 'available' && (
-              <Badge bg="dark" className="details-badge">
-                {t(`availability.${listing.availability}`)}
-              </Badge>
-            )}
-            {isOwner && listing.status !== 'approved' && (
-              <Badge bg={listing.status === 'rejected' ? 'danger' : 'warning'} text={listing.status === 'rejected' ? undefined : 'dark'} className="details-badge">
-                {t(`moderation.${listing.status}`)}
-              </Badge>
-            )}
-          </div>
-          <h1 className="details-title">{title}</h1>
-          {cityLine && (
-            <p className="details-place">
-              <i className="bi bi-geo-alt me-1" aria-hidden="true" />
-              {cityLine}
-            </p>
-          )}
-        </div>
-        <div className="details-price" data-testid="details-price">
-          {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
-          {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
-        </div>
-      </header>
+      <DetailsHeader listing={listing} lang={lang} isOwner={isOwner} />
 
       <div className="row g-4">
         <div className="col-lg-8">
