@@ -126,6 +126,53 @@ describe.each([
 });
 
 describe('listing pages', () => {
+  it('/search-list paints its title, count and cards from the HTML before the app, then the app takes over in place', async () => {
+    const url = server.url + '/search-list?listing_type=FOR_RENT';
+    const api1 = await api(server, 'POST', '/listings/search', { body: { listing_type: 'FOR_RENT', skip: 0, limit: 10 } });
+    const ids = api1.body.items.map((x: { id: number }) => x.id) as number[];
+    expect(ids.length).toBeGreaterThan(1);
+    const visibleIds = (page: Page) =>
+      page.locator('article.listing-card h3 a:visible').evaluateAll((as) => as.map((a) => Number(a.getAttribute('href')!.split('/').pop())));
+    for (const [lang, viewport] of [['ar', MOBILE], ['en', DESKTOP]] as const) {
+      // The app's scripts never arrive: the HTML alone shows the page's results, in the visitor's language.
+      const ctx = await newContext(browser, { lang, viewport, serviceWorkers: 'block' });
+      const page = await ctx.newPage();
+      await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+      await page.goto(url);
+      await expect.poll(() => page.locator('h1:visible').count()).toBe(1);
+      expect(await page.locator('h1:visible').textContent()).toBe(L[lang].search.titleList);
+      expect(await visibleIds(page)).toEqual(ids);
+      const cover = page.locator('article.listing-card:visible img').first();
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await shot(page, AREA, `${lang}-${viewport.width}-static-list`);
+      await ctx.close();
+
+      // With the app: the same cards in the same place, no spinner in between.
+      const live = await newContext(browser, { lang, viewport });
+      const p2 = await live.newPage();
+      await p2.addInitScript({
+        content: `window.__cls=0;window.__spinner=false;
+          new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)window.__cls+=e.value})}).observe({type:'layout-shift',buffered:true});
+          new MutationObserver(function(){if(document.querySelector('.search-state .spinner-border'))window.__spinner=true}).observe(document,{subtree:true,childList:true});
+          document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){var c=[].find.call(document.querySelectorAll('#root .prerender article.listing-card'),function(e){return e.getClientRects().length>0});if(c)window.__static=c.getBoundingClientRect().toJSON()})});`,
+      });
+      const errors = watchPage(p2);
+      await openApp(p2, url);
+      await p2.locator('#search-filters').waitFor({ state: 'attached' });
+      expect(await p2.locator('#root .prerender').count()).toBe(0);
+      expect(await visibleIds(p2)).toEqual(ids);
+      const state = await p2.evaluate(() => ({ cls: (window as any).__cls as number, spinner: (window as any).__spinner as boolean, at: (window as any).__static as DOMRect | undefined }));
+      const box = (await p2.locator('article.listing-card').first().boundingBox())!;
+      expect(state.at).toBeDefined();
+      expect(Math.abs(box.y - state.at!.y)).toBeLessThan(1);
+      expect(Math.abs(box.x - state.at!.x)).toBeLessThan(1);
+      expect(state.spinner).toBe(false);
+      expect(state.cls).toBeLessThan(0.01);
+      expect(errors).toEqual([]);
+      await live.close();
+    }
+  });
+
   it('/property loads 12, Load more adds 12, tabs sort and filter; by-city shows real counts', async () => {
     const ctx = await newContext(browser, { lang: 'en' });
     const page = await ctx.newPage();

@@ -274,7 +274,11 @@ function prerenderHome(): Plugin {
         return [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].filter((f) => !startCss.has(f)).map((f) => `/${f}`);
       };
       css = pageCss('src/features/home/pages/HomePage.tsx');
-      viewCss = { details: pageCss('src/features/details/pages/PropertyDetailsPage.tsx') };
+      viewCss = {
+        details: pageCss('src/features/details/pages/PropertyDetailsPage.tsx'),
+        'search-list': pageCss('src/features/search/pages/SearchListPage.tsx'),
+        'search-grid': pageCss('src/features/search/pages/SearchGridPage.tsx'),
+      };
     },
     async closeBundle() {
       const server = await createServer({

@@ -6,6 +6,13 @@ describe('unused Bootstrap rules', () => {
     'const a="btn",b=`${p}-${v}`,c="outline-light",d="sm",e=`bi-${x}`,f="d-flex gap-2 mt-3",g="spinner-border",h="modal-open show fade",i="house",m=1,n="md",o=`${q?"row row-cols-md-2":"d-grid"} x`;',
   );
 
+  it('stays in step past regular expressions and strings with quotes in them', () => {
+    const w = stringWordsIn(`const r=/'/g,s="Yemen's market",t=/"/,u='say "hi"',v=\`it's\`;x(r,"nav-links d-none d-lg-flex");`);
+    for (const c of ['nav-links', 'd-none', 'd-lg-flex', 'market']) expect(w.has(c), c).toBe(true);
+    expect(w.has('x')).toBe(false);
+    expect(w.has('r')).toBe(false);
+  });
+
   it('reads words from string literals only, not minified identifiers', () => {
     expect(words.has('btn')).toBe(true);
     expect(words.has('bi-')).toBe(true);

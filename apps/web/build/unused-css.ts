@@ -14,6 +14,7 @@
  * `:where()`. A rule is dropped when none of its selectors stays; an at-rule left empty goes too.
  */
 import postcss, { type AtRule, type Container, type Rule } from 'postcss';
+import { parseAst } from 'rollup/parseAst';
 
 /** Every word that could be (part of) a class name in the given texts (HTML, CSS: all of it). */
 export function wordsIn(texts: Iterable<string>, words = new Set<string>()): Set<string> {
@@ -29,13 +30,23 @@ export function cssClassesIn(css: string, words = new Set<string>()): Set<string
 
 /**
  * The words inside the string and template literals of (minified) JavaScript: class names are always
- * written as strings, and minified identifiers (`a`, `n`, `g`) must not count as words.
+ * written as strings, and minified identifiers (`a`, `n`, `g`) must not count as words. Read from the
+ * syntax tree, not with a pattern: a regular expression or a string with a quote in it (`/'/`,
+ * "Yemen's") would put a pattern out of step, and the class names after it would be lost.
  */
 export function stringWordsIn(code: string, words = new Set<string>()): Set<string> {
-  for (const m of code.matchAll(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g)) {
-    // An interpolation is code: only the strings inside it count (`${a?"row g-3":"d-flex"}`).
-    wordsIn([m[0].replace(/\$\{([^}]*)\}/g, (_all, code: string) => (stringWordsIn(code, words), ' '))], words);
-  }
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n);
+      return;
+    }
+    const n = node as { type?: string; value?: unknown };
+    if (n.type === 'Literal' && typeof n.value === 'string') wordsIn([n.value], words);
+    else if (n.type === 'TemplateElement') wordsIn([(n.value as { cooked?: string; raw: string }).cooked ?? (n.value as { raw: string }).raw], words);
+    for (const [k, v] of Object.entries(n)) if (k !== 'type' && v && typeof v === 'object') visit(v);
+  };
+  visit(parseAst(code));
   return words;
 }
 

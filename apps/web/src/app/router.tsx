@@ -1,6 +1,8 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { getToken } from '../api/client';
 import { listingDetailsQuery, parseListingId } from '../features/details/api/listing';
+import { searchQuery } from '../features/search/api/search';
+import { searchPageBody } from '../features/search/lib/filters';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { RouteFallback } from './layout/RouteFallback';
@@ -13,8 +15,19 @@ import { pageRoutes } from './routes';
  * keeps that copy up until its data is here: the first commit replaces it with the page itself, not a
  * skeleton (which would flash and move the page). Only for the page first opened, and at most for a while.
  */
-let holdFirstPage = typeof document !== 'undefined' && document.getElementById('root')?.getAttribute('data-prerendered') === 'details';
+const prerendered = typeof document !== 'undefined' ? document.getElementById('root')?.getAttribute('data-prerendered') : null;
+let holdFirstPage = prerendered === 'details' || prerendered === 'search-list' || prerendered === 'search-grid';
 const HOLD_MAX_MS = 8000;
+
+/** The request, held on if this is the first page and it came with a static copy. */
+function early(request: Promise<unknown>): Promise<unknown> | void {
+  if (!holdFirstPage) return;
+  holdFirstPage = false;
+  return Promise.race([request, new Promise((resolve) => setTimeout(resolve, HOLD_MAX_MS))]);
+}
+
+const searchRequest = (view: 'list' | 'grid') => ({ request }: LoaderFunctionArgs) =>
+  early(queryClient.prefetchQuery(searchQuery(searchPageBody(new URL(request.url).searchParams, view))));
 
 /**
  * Requests a page would make as soon as it renders, started by the router instead, so they run while the
@@ -25,11 +38,10 @@ const earlyRequests: Record<string, (args: LoaderFunctionArgs) => Promise<unknow
   '/property-details/:id': ({ params }) => {
     const id = parseListingId(params.id);
     if (id === null) return;
-    const request = queryClient.prefetchQuery(listingDetailsQuery(id, getToken()));
-    if (!holdFirstPage) return;
-    holdFirstPage = false;
-    return Promise.race([request, new Promise((resolve) => setTimeout(resolve, HOLD_MAX_MS))]);
+    return early(queryClient.prefetchQuery(listingDetailsQuery(id, getToken())));
   },
+  '/search-list': searchRequest('list'),
+  '/search-grid': searchRequest('grid'),
 };
 
 /**

@@ -142,6 +142,18 @@ export async function renderDetailsTop(listing, lng) {
   globalThis.__detailsRenders = (globalThis.__detailsRenders || 0) + 1;
   const seen = { lng, id: listing.id, title: lng === 'ar' ? listing.title_ar : listing.title_en, owner: listing.owner ?? null, photos: listing.media.length };
   return '<main><h1 class="details-title">' + JSON.stringify(seen).replace(/</g, '&lt;') + '</h1></main>';
+}
+export function searchPageBody(params, view) {
+  const size = view === 'list' ? 10 : 12;
+  const page = Number(params.get('page') || 1);
+  const body = { skip: (page - 1) * size, limit: size };
+  if (params.get('listing_type')) body.listing_type = params.get('listing_type');
+  if (params.get('min_price')) body.min_price = Number(params.get('min_price'));
+  return body;
+}
+export async function renderSearchTop(answer, view, search, lng) {
+  const seen = { lng, view, search, total: answer.total, titles: answer.items.map((l) => l.title_en) };
+  return '<main><h1 class="page-title">' + JSON.stringify(seen).replace(/</g, '&lt;') + '</h1></main>';
 }`;
 
 describe('a listing page with its static first view', () => {
@@ -158,7 +170,9 @@ describe('a listing page with its static first view', () => {
     web = await createWebTestApp({
       'index.html': INDEX,
       'prerender/render.mjs': FAKE_RENDERER,
-      'prerender/views.json': JSON.stringify({ css: { details: ['/assets/PropertyDetailsPage-Ab12.css', '"><script>alert(1)</script>.css'] } }),
+      'prerender/views.json': JSON.stringify({
+        css: { details: ['/assets/PropertyDetailsPage-Ab12.css', '"><script>alert(1)</script>.css'], 'search-list': ['/assets/search-Cd34.css'], 'search-grid': ['/assets/search-Cd34.css'] },
+      }),
     });
     const { user } = await createUser({ app: web.app, db: web.db }, { phone_number: '+967777123456' });
     publicId = await insertListing(web.db, user.id, { title_en: 'Flat </h1><script>x</script>', title_ar: 'شقة' });
@@ -221,6 +235,67 @@ describe('a listing page with its static first view', () => {
       expect(html).not.toContain('Secret pending villa');
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain(ENTRY);
+    }
+  });
+});
+
+describe('the search pages with their static first view', () => {
+  let web: Awaited<ReturnType<typeof createWebTestApp>>;
+  const view = (html: string) =>
+    [...html.matchAll(/<div class="prerender prerender-(ar|en)" lang="\1" dir="(?:rtl|ltr)"><main><h1 class="page-title">(.*?)<\/h1><\/main><\/div>/g)].map(
+      (m) => JSON.parse(m[2]!.replace(/&lt;/g, '<')) as { lng: string; view: string; search: string; total: number; titles: string[] },
+    );
+
+  beforeAll(async () => {
+    web = await createWebTestApp({
+      'index.html': INDEX,
+      'prerender/render.mjs': FAKE_RENDERER,
+      'prerender/views.json': JSON.stringify({ css: { details: [], 'search-list': ['/assets/search-Cd34.css'], 'search-grid': ['/assets/search-Cd34.css'] } }),
+    });
+    const { user } = await createUser({ app: web.app, db: web.db });
+    for (let i = 0; i < 12; i++) await insertListing(web.db, user.id, { title_en: `Sale ${i}`, listing_type: 'FOR_SALE', price: 1000 + i });
+    await insertListing(web.db, user.id, { title_en: 'Rent 1', listing_type: 'FOR_RENT', price: 300 });
+    await insertListing(web.db, user.id, { title_en: 'Pending sale', listing_type: 'FOR_SALE', status: 'pending' });
+  });
+  afterAll(async () => web?.close());
+
+  it('renders the answer to the page\'s own search (its filters and page), in both languages, as the API would answer it', async () => {
+    const html = await (await fetch(`${web.url}/search-list?listing_type=FOR_SALE&page=2`)).text();
+    expect(html).toContain('<div id="root" data-prerendered="search-list">');
+    const [ar, en] = view(html);
+    expect(ar).toMatchObject({ lng: 'ar', view: 'list', search: '?listing_type=FOR_SALE&page=2' });
+    expect(en!.lng).toBe('en');
+    const api = (await (await fetch(`${web.url}/api/v1/listings/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ skip: 10, limit: 10, listing_type: 'FOR_SALE' }) })).json()) as { items: { title_en: string }[] };
+    expect(en!.titles).toEqual(api.items.map((l) => l.title_en));
+    expect(en!.titles).toHaveLength(2);
+    expect(en!.total).toBe(12);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/search-Cd34.css" />');
+    expect(html.indexOf('<script data-app-start>')).toBeGreaterThan(html.indexOf('data-prerendered="search-list"'));
+    // Shown only at this address, query included (another search must not flash these results).
+    const hide = /<script>(if\(\(location[\s\S]*?)<\/script>/.exec(html)?.[1];
+    const hidden = (pathname: string, search: string) => {
+      const document = { documentElement: { className: '' } };
+      new Function('location', 'document', hide!)({ pathname, search }, document);
+      return document.documentElement.className.includes('no-prerender');
+    };
+    expect(hidden('/search-list', '?listing_type=FOR_SALE&page=2')).toBe(false);
+    expect(hidden('/search-list', '?listing_type=FOR_RENT')).toBe(true);
+    expect(hidden('/search-grid', '?listing_type=FOR_SALE&page=2')).toBe(true);
+  });
+
+  it('renders the grid with its own page size', async () => {
+    const [, en] = view(await (await fetch(`${web.url}/search-grid`)).text());
+    expect(en).toMatchObject({ view: 'grid', search: '', total: 13 });
+    expect(en!.titles).toHaveLength(12);
+    expect(en!.titles).not.toContain('Pending sale');
+  });
+
+  it('keeps the plain shell for an empty page and for a search the API would refuse', async () => {
+    for (const q of ['?listing_type=FOR_SALE&page=9', '?min_price=-5', '?listing_type=HOUSEBOAT']) {
+      const html = await (await fetch(`${web.url}/search-list${q}`)).text();
+      expect(html, q).toContain('<div id="root"></div>');
+      expect(html, q).not.toContain('prerender');
+      expect(html, q).toContain(ENTRY);
     }
   });
 });

@@ -40,7 +40,7 @@ export function loadHomePrerender(distDir: string): HomePrerender | null {
  * the copy sits in #root exactly as React's elements will. The script hides the copy if this HTML is ever
  * shown at another address (the service worker's offline shell is the HTML of the last page opened).
  */
-export function prerenderHead(name: string, at: string): string {
+export function prerenderHead(name: string, at: string, withQuery = false): string {
   return (
     '<style>.prerender{display:contents}html[lang="en"] .prerender-ar,html:not([lang="en"]) .prerender-en,html.no-prerender .prerender{display:none}' +
     // Signed in (index.html sets data-session from the stored token): hide "Sign in" until the app shows the account.
@@ -48,7 +48,7 @@ export function prerenderHead(name: string, at: string): string {
     // and a listing's copy, which shows it as the public sees it (an owner's controls come with the app).
     (name === 'details' ? 'html[data-session] .prerender main{visibility:hidden}' : '') +
     '</style>' +
-    `<script>if((location.pathname.replace(/\\/+$/,'')||'/')!==${json(at)})document.documentElement.className+=" no-prerender"</script>`
+    `<script>if((location.pathname.replace(/\\/+$/,'')||'/')${withQuery ? '+location.search' : ''}!==${json(at)})document.documentElement.className+=" no-prerender"</script>`
   );
 }
 
@@ -58,10 +58,10 @@ const PRELOADER = /<div id="preloader"[\s\S]*?<\/div>\s*(?=<div id="root">)/;
 /** Body copies and stylesheets of the static first view, into index.html. */
 export function injectPrerender(
   html: string,
-  view: { css: string[]; blocks: { lang: 'ar' | 'en'; markup: string }[]; name: string; at?: string },
+  view: { css: string[]; blocks: { lang: 'ar' | 'en'; markup: string }[]; name: string; at?: string; withQuery?: boolean },
 ): string {
   if (!html.includes('<div id="root"></div>')) return html;
-  const head = [...view.css.map((href) => `<link rel="stylesheet" href="${href}" />`), prerenderHead(view.name, view.at ?? '/')].join('\n    ');
+  const head = [...view.css.map((href) => `<link rel="stylesheet" href="${href}" />`), prerenderHead(view.name, view.at ?? '/', view.withQuery)].join('\n    ');
   const blocks = view.blocks
     .map((b) => `<div class="prerender prerender-${b.lang}" lang="${b.lang}" dir="${b.lang === 'ar' ? 'rtl' : 'ltr'}">${b.markup}</div>`)
     .join('');
@@ -118,9 +118,19 @@ export function injectHomePrerender(html: string, home: HomePrerender): string {
 /** The build's server-side renderer (dist/prerender/render.mjs) and the stylesheets of each view. */
 export interface PageRenderer {
   renderDetailsTop(listing: ListingRead, lng: 'ar' | 'en'): Promise<string>;
-  css: { details: string[] };
+  renderSearchTop(answer: SearchAnswer, view: SearchView, search: string, lng: 'ar' | 'en'): Promise<string>;
+  /** The body the search page sends for its URL's query string (the web app's own function). */
+  searchPageBody(params: URLSearchParams, view: SearchView): Record<string, unknown>;
+  css: Record<'details' | `search-${SearchView}`, string[]>;
   /** Rendered copies by listing, version and language: a shared link brings many visits to one listing. */
   cache: Map<string, string>;
+}
+
+export type SearchView = 'list' | 'grid';
+interface SearchAnswer {
+  items: ListingRead[];
+  total: number;
+  total_capped: boolean;
 }
 
 /** Loads dist/prerender/render.mjs, or null when the build has none (older build, tests without a web build). */
@@ -128,11 +138,20 @@ export async function loadPageRenderer(distDir: string, log: { warn: (msg: strin
   const file = path.join(distDir, 'prerender', 'render.mjs');
   if (!fs.existsSync(file)) return null;
   try {
-    const views = JSON.parse(fs.readFileSync(path.join(distDir, 'prerender', 'views.json'), 'utf8')) as { css?: { details?: unknown } };
+    const views = JSON.parse(fs.readFileSync(path.join(distDir, 'prerender', 'views.json'), 'utf8')) as { css?: Record<string, unknown> };
     const mod = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
-    if (typeof mod.renderDetailsTop !== 'function') return null;
-    const details = Array.isArray(views.css?.details) ? views.css.details.filter((c): c is string => typeof c === 'string' && /^\/assets\/[\w.-]+\.css$/.test(c)) : [];
-    return { renderDetailsTop: mod.renderDetailsTop, css: { details }, cache: new Map() };
+    if (typeof mod.renderDetailsTop !== 'function' || typeof mod.renderSearchTop !== 'function' || typeof mod.searchPageBody !== 'function') return null;
+    const css = (name: string) => {
+      const list = views.css?.[name];
+      return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string' && /^\/assets\/[\w.-]+\.css$/.test(c)) : [];
+    };
+    return {
+      renderDetailsTop: mod.renderDetailsTop,
+      renderSearchTop: mod.renderSearchTop,
+      searchPageBody: mod.searchPageBody,
+      css: { details: css('details'), 'search-list': css('search-list'), 'search-grid': css('search-grid') },
+      cache: new Map(),
+    };
   } catch (err) {
     log.warn(`prerender: ${file} could not be loaded (${(err as Error).message}); pages start without a static first view`);
     return null;
@@ -158,5 +177,25 @@ export async function injectDetailsPrerender(html: string, listing: ListingRead,
     blocks.push({ lang, markup });
   }
   const withView = injectPrerender(html, { name: 'details', at: `/property-details/${listing.id}`, css: renderer.css.details, blocks });
+  return withView === html ? html : startAppAfterFirstPaint(withView);
+}
+
+/**
+ * The HTML of /search-list or /search-grid with its static top (title, count, the page's cards) in both
+ * languages, for the answer to the page's own search. An empty page keeps the plain shell: its message and
+ * its "clear filters" button belong to the app.
+ */
+export function injectSearchPrerender(html: string, answer: SearchAnswer, view: SearchView, search: string, markup: { ar: string; en: string }, renderer: PageRenderer): string {
+  if (answer.items.length === 0) return html;
+  const withView = injectPrerender(html, {
+    name: `search-${view}`,
+    at: `/search-${view}${search}`,
+    withQuery: true,
+    css: renderer.css[`search-${view}`],
+    blocks: [
+      { lang: 'ar', markup: markup.ar },
+      { lang: 'en', markup: markup.en },
+    ],
+  });
   return withView === html ? html : startAppAfterFirstPaint(withView);
 }

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readListing, isPublic } from '../listings/read.js';
-import { injectDetailsPrerender, injectHomePrerender, loadHomePrerender, loadPageRenderer } from './prerender.js';
+import { searchBody } from '@manzil/shared';
+import { searchListings } from '../search/service.js';
+import { injectDetailsPrerender, injectHomePrerender, injectSearchPrerender, loadHomePrerender, loadPageRenderer, type SearchView } from './prerender.js';
 import { injectNoIndex, injectShareTags, shareInfo, type Lang } from './share.js';
 import { buildSitemap, buildSitemapIndex, STATIC_PAGES, type SitemapEntry } from './sitemap.js';
 
@@ -32,7 +34,7 @@ function requestLang(req: FastifyRequest): Lang {
 const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
 
 export async function registerSeo(app: FastifyInstance, opts: { distDir: string }) {
-  const { db, storage } = app.deps;
+  const { db, storage, config } = app.deps;
   const siteIcon = fs.existsSync(path.join(opts.distDir, 'icons', 'icon-512.png')) ? '/icons/icon-512.png' : null;
 
   // Read once per start: the build is fixed for the life of the process.
@@ -56,6 +58,27 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
       return renderer ? injectDetailsPrerender(tagged, listing, renderer) : tagged;
     },
   });
+
+  if (renderer) {
+    // The search pages: the server runs the page's own search (the body the page will send, validated like
+    // the API's) and puts its first screen into the HTML. A body the API would refuse gets the plain shell,
+    // and the page shows its error as before.
+    app.htmlRenderers.push({
+      test: /^\/search-(list|grid)\/?$/i,
+      async render(req, html) {
+        const [pathname, query = ''] = req.url.split(/\?(.*)/s, 2) as [string, string?];
+        const view: SearchView = /grid/i.test(pathname) ? 'grid' : 'list';
+        const search = query ? `?${query}` : '';
+        if (search.length > 4000) return null;
+        const body = searchBody.safeParse(renderer.searchPageBody(new URLSearchParams(query), view));
+        if (!body.success) return null;
+        const answer = await searchListings(db, storage, config, body.data);
+        if (answer.items.length === 0) return null;
+        const [ar, en] = await Promise.all([renderer.renderSearchTop(answer, view, search, 'ar'), renderer.renderSearchTop(answer, view, search, 'en')]);
+        return injectSearchPrerender(html, answer, view, search, { ar, en }, renderer);
+      },
+    });
+  }
 
   const publicCount = async () =>
     Number((await db.selectFrom('listings').select((eb) => eb.fn.countAll().as('n')).where(isPublic).executeTakeFirstOrThrow()).n);

@@ -3,3 +3,4 @@
  * the API loads to put a static first view of a page into its HTML at request time.
  */
 export { renderDetailsTop } from './details';
+export { renderSearchTop, searchPageBody } from './search';

@@ -2,11 +2,11 @@ import { useMemo, useRef, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PAGE_SIZES } from '@manzil/shared';
+import { PAGE_SIZES, type ListingRead } from '@manzil/shared';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { useSearch } from '../api/search';
-import { countActive, filtersToParams, pageFromParams, parseFilters, searchBodyFor, type SearchFilters } from '../lib/filters';
+import { useSearch, type SearchAnswer } from '../api/search';
+import { countActive, filtersToParams, pageFromParams, parseFilters, searchPageBody, type SearchFilters } from '../lib/filters';
 import { FiltersSidebar } from './FiltersSidebar';
 import { Pager } from './Pager';
 import './search.css';
@@ -19,7 +19,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
   const filters = useMemo(() => parseFilters(params), [params]);
   const page = pageFromParams(params);
   const size = view === 'list' ? PAGE_SIZES.list : PAGE_SIZES.grid;
-  const body = useMemo(() => searchBodyFor(filters, params, (page - 1) * size, size), [filters, params, page, size]);
+  const body = useMemo(() => searchPageBody(params, view), [params, view]);
   const query = useSearch(body);
   const [showFilters, setShowFilters] = useState(false);
   const top = useRef<HTMLDivElement>(null);
@@ -44,35 +44,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
 
   return (
     <div className="container page-section search-page" ref={top}>
-      <div className="search-head">
-        <div>
-          <h1 className="page-title mb-1">{t(view === 'list' ? 'titleList' : 'titleGrid')}</h1>
-          <p className="text-body-secondary mb-0" aria-live="polite">
-            {data && !query.isError
-              ? data.total_capped
-                ? t('resultsCapped', { count: data.total, formatted: data.total.toLocaleString('en-US') })
-                : t('results', { count: data.total })
-              : '\u00a0'}
-          </p>
-        </div>
-        <div className="search-tools">
-          <button type="button" className="btn btn-outline-brand d-lg-none" onClick={() => setShowFilters(true)} aria-controls="search-filters" aria-expanded={showFilters}>
-            <i className="bi bi-funnel" aria-hidden="true" /> {t('filters')}
-            {active > 0 && <span className="badge text-bg-secondary ms-1">{active}</span>}
-          </button>
-          <nav className="btn-group view-switch" aria-label={t('viewSwitch')}>
-            <Link to={`/search-list${qs}`} className={`btn btn-sm ${view === 'list' ? 'btn-brand' : 'btn-outline-secondary'}`} aria-current={view === 'list' ? 'page' : undefined}>
-              <i className="bi bi-list-ul" aria-hidden="true" /> {t('views.list')}
-            </Link>
-            <Link to={`/search-grid${qs}`} className={`btn btn-sm ${view === 'grid' ? 'btn-brand' : 'btn-outline-secondary'}`} aria-current={view === 'grid' ? 'page' : undefined}>
-              <i className="bi bi-grid-3x3-gap" aria-hidden="true" /> {t('views.grid')}
-            </Link>
-            <Link to={`/search-map${qs}`} className="btn btn-sm btn-outline-secondary">
-              <i className="bi bi-map" aria-hidden="true" /> {t('views.map')}
-            </Link>
-          </nav>
-        </div>
-      </div>
+      <SearchHead view={view} data={query.isError ? undefined : data} active={active} qs={qs} showFilters={showFilters} onShowFilters={() => setShowFilters(true)} />
 
       <div className="row g-4">
         <div className="col-lg-3">
@@ -113,22 +85,76 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
             </div>
           ) : (
             <>
-              <div className={`${view === 'grid' ? 'row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3' : 'd-flex flex-column gap-3'} ${query.isFetching ? 'is-refreshing' : ''}`} aria-busy={query.isFetching}>
-                {data!.items.map((l, i) =>
-                  view === 'grid' ? (
-                    <div className="col" key={l.id}>
-                      <ListingCard listing={l} eager={i < 3} />
-                    </div>
-                  ) : (
-                    <ListingCard key={l.id} listing={l} layout="list" eager={i < 2} />
-                  ),
-                )}
-              </div>
+              <ResultItems view={view} items={data!.items} refreshing={query.isFetching} />
               {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} onPage={goTo} />}
             </>
           )}
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Title, number of results, the filters button and the view switch. Also rendered by the server into the
+ * page's HTML (src/app/prerender/search.tsx): no browser globals while rendering.
+ */
+export function SearchHead(props: {
+  view: 'list' | 'grid';
+  data: SearchAnswer | undefined;
+  active: number;
+  qs: string;
+  showFilters: boolean;
+  onShowFilters: () => void;
+}) {
+  const { view, data, active, qs, showFilters, onShowFilters: open } = props;
+  const { t } = useTranslation('search');
+  return (
+    <div className="search-head">
+      <div>
+        <h1 className="page-title mb-1">{t(view === 'list' ? 'titleList' : 'titleGrid')}</h1>
+        <p className="text-body-secondary mb-0" aria-live="polite">
+          {data
+            ? data.total_capped
+              ? t('resultsCapped', { count: data.total, formatted: data.total.toLocaleString('en-US') })
+              : t('results', { count: data.total })
+            : '\u00a0'}
+        </p>
+      </div>
+      <div className="search-tools">
+        <button type="button" className="btn btn-outline-brand d-lg-none" onClick={open} aria-controls="search-filters" aria-expanded={showFilters}>
+          <i className="bi bi-funnel" aria-hidden="true" /> {t('filters')}
+          {active > 0 && <span className="badge text-bg-secondary ms-1">{active}</span>}
+        </button>
+        <nav className="btn-group view-switch" aria-label={t('viewSwitch')}>
+          <Link to={`/search-list${qs}`} className={`btn btn-sm ${view === 'list' ? 'btn-brand' : 'btn-outline-secondary'}`} aria-current={view === 'list' ? 'page' : undefined}>
+            <i className="bi bi-list-ul" aria-hidden="true" /> {t('views.list')}
+          </Link>
+          <Link to={`/search-grid${qs}`} className={`btn btn-sm ${view === 'grid' ? 'btn-brand' : 'btn-outline-secondary'}`} aria-current={view === 'grid' ? 'page' : undefined}>
+            <i className="bi bi-grid-3x3-gap" aria-hidden="true" /> {t('views.grid')}
+          </Link>
+          <Link to={`/search-map${qs}`} className="btn btn-sm btn-outline-secondary">
+            <i className="bi bi-map" aria-hidden="true" /> {t('views.map')}
+          </Link>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+/** One page of results as cards (server-rendered too, see SearchHead). */
+export function ResultItems({ view, items, refreshing }: { view: 'list' | 'grid'; items: ListingRead[]; refreshing: boolean }) {
+  return (
+    <div className={`${view === 'grid' ? 'row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3' : 'd-flex flex-column gap-3'} ${refreshing ? 'is-refreshing' : ''}`} aria-busy={refreshing}>
+      {items.map((l, i) =>
+        view === 'grid' ? (
+          <div className="col" key={l.id}>
+            <ListingCard listing={l} eager={i < 3} />
+          </div>
+        ) : (
+          <ListingCard key={l.id} listing={l} layout="list" eager={i < 2} />
+        ),
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { LIMITS, parseLocalizedNumber, type ListingType, type PropertyType } from '@manzil/shared';
+import { LIMITS, PAGE_SIZES, parseLocalizedNumber, type ListingType, type PropertyType } from '@manzil/shared';
 import {
   firstParam,
   parseAmount,
@@ -125,6 +125,16 @@ export function searchBodyFor(f: SearchFilters, params: URLSearchParams, skip: n
   const polygon = parsePolygonParam(params.get('polygon'));
   if (polygon) body.polygon_coordinates = polygon;
   return body;
+}
+
+/**
+ * The body of the page of results a search URL shows (/search-list: 10 per page, /search-grid: 12). The page,
+ * the router (which starts the request early) and the server's first view (src/app/prerender/search.tsx)
+ * all ask with this, so they share one cached answer.
+ */
+export function searchPageBody(params: URLSearchParams, view: 'list' | 'grid'): Record<string, unknown> {
+  const size = view === 'list' ? PAGE_SIZES.list : PAGE_SIZES.grid;
+  return searchBodyFor(parseFilters(params), params, (pageFromParams(params) - 1) * size, size);
 }
 
 export const countActive = (f: SearchFilters) => Object.keys(f).length;
