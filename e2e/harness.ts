@@ -204,6 +204,33 @@ export async function waitForApp(page: Page, timeout?: number): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true', undefined, timeout ? { timeout } : {});
 }
 
+/** What watchTakeover saw: layout shift so far, whether a loading state ever showed, where the copy's element was. */
+export interface Takeover {
+  cls: number;
+  loadingSeen: boolean;
+  /** The first visible `#root .prerender <selector>` in the first frame the visitor saw, or null. */
+  at: { x: number; y: number } | null;
+}
+
+/**
+ * For a page whose HTML carries the server's static first view: call before opening it. Records the layout
+ * shift, whether an element matching `loading` (a skeleton, a spinner) ever appeared, and where the copy put
+ * `element` in the first frame (frame callbacks wait for the render-blocking stylesheets), before the app
+ * starts (after that frame) and replaces it. `read()` answers what it saw so far.
+ */
+export async function watchTakeover(page: Page, opts: { element: string; loading?: string }) {
+  const element = JSON.stringify(`#root .prerender ${opts.element}`);
+  const loading = JSON.stringify(opts.loading ?? '');
+  // A string, not a function: tsx would add helpers to a function that do not exist in the page.
+  await page.addInitScript({
+    content: `window.__takeover={cls:0,loadingSeen:false,at:null};
+      new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)window.__takeover.cls+=e.value})}).observe({type:'layout-shift',buffered:true});
+      if(${loading})new MutationObserver(function(){if(document.querySelector(${loading}))window.__takeover.loadingSeen=true}).observe(document,{subtree:true,childList:true});
+      document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){var el=[].find.call(document.querySelectorAll(${element}),function(e){return e.getClientRects().length>0});if(el){var r=el.getBoundingClientRect();window.__takeover.at={x:r.x,y:r.y}}})});`,
+  });
+  return { read: () => page.evaluate(() => (window as unknown as { __takeover: Takeover }).__takeover) };
+}
+
 /** Screenshot into SHOTS_DIR/<area>/<name>.png and return its path. */
 export async function shot(page: Page, area: string, name: string, fullPage = false): Promise<string> {
   const dir = path.join(SHOTS_DIR, area);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, watchPage, watchTakeover, type Lang, type RunningServer } from './harness.js';
 
 const AREA = 'map';
 const ADMIN = { email: 'admin.map@example.test', password: 'admin-secret-123' };
@@ -300,26 +300,21 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     for (const [lang, viewport] of [['ar', MOBILE], ['en', DESKTOP]] as const) {
       const ctx = await newContext(browser, { lang, viewport });
       const page = await ctx.newPage();
-      await page.addInitScript({
-        content: `window.__cls=0;window.__skeleton=false;
-          new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)window.__cls+=e.value})}).observe({type:'layout-shift',buffered:true});
-          new MutationObserver(function(){if(document.querySelector('.details-skeleton'))window.__skeleton=true}).observe(document,{subtree:true,childList:true});
-          document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){var h=[].find.call(document.querySelectorAll('#root .prerender h1'),function(e){return e.getClientRects().length>0});if(h)window.__static=h.getBoundingClientRect().toJSON()})});`,
-      });
+      const takeover = await watchTakeover(page, { element: 'h1', loading: '.details-skeleton' });
       const errors = watchPage(page);
       await openApp(page, `${server.url}/property-details/${ids.D}`);
       // The owner's card, which only the app renders, with the phone from the API.
       await page.locator('.details-owner-contact').getByText('+967 777 222 333').waitFor();
       expect(await page.locator('#root .prerender').count()).toBe(0);
       expect(await page.locator('h1').count()).toBe(1);
-      const state = await page.evaluate(() => ({ cls: (window as any).__cls as number, skeleton: (window as any).__skeleton as boolean, at: (window as any).__static as DOMRect | undefined, scrollY: window.scrollY }));
-      expect(state.at).toBeDefined();
+      const state = await takeover.read();
+      expect(state.at).not.toBeNull();
       const box = (await page.locator('h1').boundingBox())!;
       expect(Math.abs(box.y - state.at!.y)).toBeLessThan(1);
       expect(Math.abs(box.x - state.at!.x)).toBeLessThan(1);
-      expect(state.skeleton).toBe(false);
+      expect(state.loadingSeen).toBe(false);
       expect(state.cls).toBeLessThan(0.01);
-      expect(state.scrollY).toBe(0); // the thumbnails no longer scroll the page on load
+      expect(await page.evaluate(() => window.scrollY)).toBe(0); // the thumbnails no longer scroll the page on load
       expect(errors).toEqual([]);
       await ctx.close();
     }

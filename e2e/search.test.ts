@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, ROOT, type RunningServer, shot, startServer, watchPage } from './harness.js';
+import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, ROOT, type RunningServer, shot, startServer, watchPage, watchTakeover } from './harness.js';
 
 const AREA = 'search';
 const locales = (lang: Lang, ns: string) =>
@@ -150,23 +150,18 @@ describe('listing pages', () => {
       // With the app: the same cards in the same place, no spinner in between.
       const live = await newContext(browser, { lang, viewport });
       const p2 = await live.newPage();
-      await p2.addInitScript({
-        content: `window.__cls=0;window.__spinner=false;
-          new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)window.__cls+=e.value})}).observe({type:'layout-shift',buffered:true});
-          new MutationObserver(function(){if(document.querySelector('.search-state .spinner-border'))window.__spinner=true}).observe(document,{subtree:true,childList:true});
-          document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){var c=[].find.call(document.querySelectorAll('#root .prerender article.listing-card'),function(e){return e.getClientRects().length>0});if(c)window.__static=c.getBoundingClientRect().toJSON()})});`,
-      });
+      const takeover = await watchTakeover(p2, { element: 'article.listing-card', loading: '.search-state .spinner-border' });
       const errors = watchPage(p2);
       await openApp(p2, url);
       await p2.locator('#search-filters').waitFor({ state: 'attached' });
       expect(await p2.locator('#root .prerender').count()).toBe(0);
       expect(await visibleIds(p2)).toEqual(ids);
-      const state = await p2.evaluate(() => ({ cls: (window as any).__cls as number, spinner: (window as any).__spinner as boolean, at: (window as any).__static as DOMRect | undefined }));
+      const state = await takeover.read();
       const box = (await p2.locator('article.listing-card').first().boundingBox())!;
-      expect(state.at).toBeDefined();
+      expect(state.at).not.toBeNull();
       expect(Math.abs(box.y - state.at!.y)).toBeLessThan(1);
       expect(Math.abs(box.x - state.at!.x)).toBeLessThan(1);
-      expect(state.spinner).toBe(false);
+      expect(state.loadingSeen).toBe(false);
       expect(state.cls).toBeLessThan(0.01);
       expect(errors).toEqual([]);
       await live.close();

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newContext, openApp, type RunningServer, shot, startServer, waitForApp, watchPage } from './harness.js';
+import { DESKTOP, launchBrowser, MOBILE, newContext, openApp, type RunningServer, shot, startServer, waitForApp, watchPage, watchTakeover } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -171,29 +171,12 @@ describe('home first paint from the HTML', () => {
     for (const lang of ['ar', 'en'] as const) {
       const ctx = await newContext(browser, { lang, viewport: MOBILE });
       const page = await ctx.newPage();
-      await page.addInitScript(() => {
-        const w = window as unknown as { __cls: number; __static?: DOMRect };
-        w.__cls = 0;
-        // Where the static copy put the heading in the first frame the visitor sees (frame callbacks wait for
-        // the render-blocking stylesheets), before the app starts (after that frame) and renders.
-        document.addEventListener('DOMContentLoaded', () =>
-          requestAnimationFrame(() => {
-            const h = [...document.querySelectorAll('#root .prerender h1')].find((e) => e.getClientRects().length > 0);
-            if (h) w.__static = h.getBoundingClientRect();
-          }),
-        );
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const takeover = await watchTakeover(page, { element: 'h1' });
       const errors = watchPage(page);
       const html = await (await fetch(server.url + '/')).text();
       expect(html).toContain('data-prerendered="home"');
       await openApp(page, server.url + '/');
-      const staticBox = await page.evaluate(() => {
-        const r = (window as unknown as { __static?: DOMRect }).__static;
-        return r ? { x: r.x, y: r.y } : null;
-      });
+      const staticBox = (await takeover.read()).at;
       expect(staticBox).not.toBeNull();
       // The app's scripts were requested only after the stylesheets of the first paint had arrived, so they
       // never shared the connection with them.
@@ -214,7 +197,7 @@ describe('home first paint from the HTML', () => {
       expect(Math.abs(appBox!.y - staticBox!.y)).toBeLessThan(1);
       expect(Math.abs(appBox!.x - staticBox!.x)).toBeLessThan(1);
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.05);
+      expect((await takeover.read()).cls).toBeLessThan(0.05);
       expect(errors).toEqual([]);
       await ctx.close();
     }

@@ -21,6 +21,24 @@ const INDEX = `<!doctype html><html lang="ar" dir="rtl"><head><title>منزل | 
     <div id="root"></div>
   </body></html>`;
 
+/**
+ * Runs the page's "hide the copy at any other address" script against a location, the way the browser would
+ * (the service worker may serve this HTML for another address when offline): true when it hides the copy.
+ */
+function hidesCopyAt(html: string, location: { pathname: string; search?: string }): boolean {
+  const script = /<script>(if\(\(location[\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!script) throw new Error('no hide script in the page');
+  const document = { documentElement: { className: '' } };
+  new Function('location', 'document', script)({ search: '', ...location }, document);
+  return document.documentElement.className.includes('no-prerender');
+}
+
+/** What the stand-in renderer below wrote into each language block, by the class of its <h1>. */
+function renderedBlocks<T>(html: string, h1Class: string): T[] {
+  const re = new RegExp(`<div class="prerender prerender-(ar|en)" lang="\\1" dir="(?:rtl|ltr)"><main><h1 class="${h1Class}">(.*?)</h1></main></div>`, 'g');
+  return [...html.matchAll(re)].map((m) => JSON.parse(m[2]!.replace(/&lt;/g, '<')) as T);
+}
+
 describe('home page HTML with its static first view', () => {
   let url: string;
   let cleanup: () => Promise<void>;
@@ -58,11 +76,8 @@ describe('home page HTML with its static first view', () => {
     // ?lang=en gets the same HTML: the start-up script picks the block.
     expect(await (await fetch(`${url}/?lang=en`)).text()).toBe(html);
     // The copy shows only at / (the service worker serves this HTML for any address when offline).
-    const hide = /<script>(if\(\(location[\s\S]*?)<\/script>/.exec(html)?.[1];
     for (const [pathname, hidden] of [['/', false], ['/about', true], ['/property-details/1', true]] as const) {
-      const document = { documentElement: { className: '' } };
-      new Function('location', 'document', hide!)({ pathname }, document);
-      expect(document.documentElement.className.includes('no-prerender')).toBe(hidden);
+      expect(hidesCopyAt(html, { pathname }), pathname).toBe(hidden);
     }
   });
 
@@ -162,9 +177,7 @@ describe('a listing page with its static first view', () => {
   let pendingId: number;
   const renders = () => (globalThis as { __detailsRenders?: number }).__detailsRenders ?? 0;
   const blocks = (html: string) =>
-    [...html.matchAll(/<div class="prerender prerender-(ar|en)" lang="\1" dir="(?:rtl|ltr)"><main><h1 class="details-title">(.*?)<\/h1><\/main><\/div>/g)].map(
-      (m) => JSON.parse(m[2]!.replace(/&lt;/g, '<')) as { lng: string; id: number; title: string; owner: Record<string, unknown> | null; photos: number },
-    );
+    renderedBlocks<{ lng: string; id: number; title: string; owner: Record<string, unknown> | null; photos: number }>(html, 'details-title');
 
   beforeAll(async () => {
     web = await createWebTestApp({
@@ -202,16 +215,10 @@ describe('a listing page with its static first view', () => {
     expect(html).toContain('html[data-session] .prerender main{visibility:hidden}');
     // Shown only at its own address (the service worker may serve this HTML elsewhere offline).
     expect(html).toContain(`!==${JSON.stringify(`/property-details/${publicId}`)})document.documentElement.className+=" no-prerender"`);
-    const hide = /<script>(if\(\(location[\s\S]*?)<\/script>/.exec(html)?.[1];
-    const hidden = (pathname: string) => {
-      const document = { documentElement: { className: '' } };
-      new Function('location', 'document', hide!)({ pathname }, document);
-      return document.documentElement.className.includes('no-prerender');
-    };
-    expect(hidden(`/property-details/${publicId}`)).toBe(false);
-    expect(hidden(`/property-details/${publicId}/`)).toBe(false);
-    expect(hidden('/')).toBe(true);
-    expect(hidden(`/property-details/${publicId}0`)).toBe(true);
+    expect(hidesCopyAt(html, { pathname: `/property-details/${publicId}` })).toBe(false);
+    expect(hidesCopyAt(html, { pathname: `/property-details/${publicId}/` })).toBe(false);
+    expect(hidesCopyAt(html, { pathname: '/' })).toBe(true);
+    expect(hidesCopyAt(html, { pathname: `/property-details/${publicId}0` })).toBe(true);
     // Scripts start after the first paint, as on /.
     expect(html).not.toContain('<script type="module"');
     expect(html.indexOf('<script data-app-start>')).toBeGreaterThan(html.indexOf('data-prerendered="details"'));
@@ -241,10 +248,7 @@ describe('a listing page with its static first view', () => {
 
 describe('the search pages with their static first view', () => {
   let web: Awaited<ReturnType<typeof createWebTestApp>>;
-  const view = (html: string) =>
-    [...html.matchAll(/<div class="prerender prerender-(ar|en)" lang="\1" dir="(?:rtl|ltr)"><main><h1 class="page-title">(.*?)<\/h1><\/main><\/div>/g)].map(
-      (m) => JSON.parse(m[2]!.replace(/&lt;/g, '<')) as { lng: string; view: string; search: string; total: number; titles: string[] },
-    );
+  const view = (html: string) => renderedBlocks<{ lng: string; view: string; search: string; total: number; titles: string[] }>(html, 'page-title');
 
   beforeAll(async () => {
     web = await createWebTestApp({
@@ -272,15 +276,9 @@ describe('the search pages with their static first view', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/search-Cd34.css" />');
     expect(html.indexOf('<script data-app-start>')).toBeGreaterThan(html.indexOf('data-prerendered="search-list"'));
     // Shown only at this address, query included (another search must not flash these results).
-    const hide = /<script>(if\(\(location[\s\S]*?)<\/script>/.exec(html)?.[1];
-    const hidden = (pathname: string, search: string) => {
-      const document = { documentElement: { className: '' } };
-      new Function('location', 'document', hide!)({ pathname, search }, document);
-      return document.documentElement.className.includes('no-prerender');
-    };
-    expect(hidden('/search-list', '?listing_type=FOR_SALE&page=2')).toBe(false);
-    expect(hidden('/search-list', '?listing_type=FOR_RENT')).toBe(true);
-    expect(hidden('/search-grid', '?listing_type=FOR_SALE&page=2')).toBe(true);
+    expect(hidesCopyAt(html, { pathname: '/search-list', search: '?listing_type=FOR_SALE&page=2' })).toBe(false);
+    expect(hidesCopyAt(html, { pathname: '/search-list', search: '?listing_type=FOR_RENT' })).toBe(true);
+    expect(hidesCopyAt(html, { pathname: '/search-grid', search: '?listing_type=FOR_SALE&page=2' })).toBe(true);
   });
 
   it('renders the grid with its own page size', async () => {

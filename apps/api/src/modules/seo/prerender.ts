@@ -103,16 +103,21 @@ export function startAppAfterFirstPaint(html: string): string {
     .replace(/<\/body>/i, () => `  ${loader}\n  </body>`);
 }
 
-export function injectHomePrerender(html: string, home: HomePrerender): string {
+/** A static first view in both languages, then the app started after its first paint (above). */
+function injectStaticView(html: string, view: { name: string; css: string[]; markup: Record<'ar' | 'en', string>; at?: string; withQuery?: boolean }): string {
+  const { markup, ...rest } = view;
   const withView = injectPrerender(html, {
-    name: 'home',
-    css: home.css,
+    ...rest,
     blocks: [
-      { lang: 'ar', markup: home.ar },
-      { lang: 'en', markup: home.en },
+      { lang: 'ar', markup: markup.ar },
+      { lang: 'en', markup: markup.en },
     ],
   });
   return withView === html ? html : startAppAfterFirstPaint(withView);
+}
+
+export function injectHomePrerender(html: string, home: HomePrerender): string {
+  return injectStaticView(html, { name: 'home', css: home.css, markup: home });
 }
 
 /** The build's server-side renderer (dist/prerender/render.mjs) and the stylesheets of each view. */
@@ -165,37 +170,25 @@ const DETAILS_CACHE_SIZE = 200;
  * the public sees it, without the owner's contact details), started like `/` after its first paint.
  */
 export async function injectDetailsPrerender(html: string, listing: ListingRead, renderer: PageRenderer): Promise<string> {
-  const blocks: { lang: 'ar' | 'en'; markup: string }[] = [];
+  const markup = { ar: '', en: '' };
   for (const lang of ['ar', 'en'] as const) {
     const key = `${listing.id}:${listing.updated_at}:${lang}`;
-    let markup = renderer.cache.get(key);
-    if (markup === undefined) {
-      markup = await renderer.renderDetailsTop(listing, lang);
+    let rendered = renderer.cache.get(key);
+    if (rendered === undefined) {
+      rendered = await renderer.renderDetailsTop(listing, lang);
       if (renderer.cache.size >= DETAILS_CACHE_SIZE) renderer.cache.delete(renderer.cache.keys().next().value!);
-      renderer.cache.set(key, markup);
+      renderer.cache.set(key, rendered);
     }
-    blocks.push({ lang, markup });
+    markup[lang] = rendered;
   }
-  const withView = injectPrerender(html, { name: 'details', at: `/property-details/${listing.id}`, css: renderer.css.details, blocks });
-  return withView === html ? html : startAppAfterFirstPaint(withView);
+  return injectStaticView(html, { name: 'details', at: `/property-details/${listing.id}`, css: renderer.css.details, markup });
 }
 
 /**
  * The HTML of /search-list or /search-grid with its static top (title, count, the page's cards) in both
- * languages, for the answer to the page's own search. An empty page keeps the plain shell: its message and
- * its "clear filters" button belong to the app.
+ * languages, rendered for the answer to the page's own search. Only for a page with results (the caller's
+ * check): an empty page's message and its "clear filters" button belong to the app.
  */
-export function injectSearchPrerender(html: string, answer: SearchAnswer, view: SearchView, search: string, markup: { ar: string; en: string }, renderer: PageRenderer): string {
-  if (answer.items.length === 0) return html;
-  const withView = injectPrerender(html, {
-    name: `search-${view}`,
-    at: `/search-${view}${search}`,
-    withQuery: true,
-    css: renderer.css[`search-${view}`],
-    blocks: [
-      { lang: 'ar', markup: markup.ar },
-      { lang: 'en', markup: markup.en },
-    ],
-  });
-  return withView === html ? html : startAppAfterFirstPaint(withView);
+export function injectSearchPrerender(html: string, view: SearchView, search: string, markup: Record<'ar' | 'en', string>, renderer: PageRenderer): string {
+  return injectStaticView(html, { name: `search-${view}`, at: `/search-${view}${search}`, withQuery: true, css: renderer.css[`search-${view}`], markup });
 }

@@ -73,9 +73,10 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
         const body = searchBody.safeParse(renderer.searchPageBody(new URLSearchParams(query), view));
         if (!body.success) return null;
         const answer = await searchListings(db, storage, config, body.data);
+        // An empty page keeps the plain shell: its message and "clear filters" belong to the app.
         if (answer.items.length === 0) return null;
         const [ar, en] = await Promise.all([renderer.renderSearchTop(answer, view, search, 'ar'), renderer.renderSearchTop(answer, view, search, 'en')]);
-        return injectSearchPrerender(html, answer, view, search, { ar, en }, renderer);
+        return injectSearchPrerender(html, view, search, { ar, en }, renderer);
       },
     });
   }

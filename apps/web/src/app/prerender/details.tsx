@@ -18,23 +18,20 @@ import arDetails from '../../i18n/locales/ar/details.json';
 import enCommon from '../../i18n/locales/en/common.json';
 import enDetails from '../../i18n/locales/en/details.json';
 import type { AppLanguage } from '../../i18n/config';
-import { staticI18n } from './static-i18n';
+import { staticI18nFor } from './static-i18n';
 
 const resources = {
   ar: { common: arCommon, details: arDetails },
   en: { common: enCommon, details: enDetails },
 };
 
-// One instance per language for the life of the server: texts never change at run time.
-const instances = new Map<AppLanguage, ReturnType<typeof staticI18n>>();
+const i18nFor = staticI18nFor(resources, ['common', 'details']);
 
 export async function renderDetailsTop(listing: ListingRead, lng: AppLanguage): Promise<string> {
-  let i18n = instances.get(lng);
-  if (!i18n) instances.set(lng, (i18n = staticI18n(lng, resources, ['common', 'details'])));
-  const i18nInstance = await i18n;
+  const i18n = await i18nFor(lng);
   const path = `/property-details/${listing.id}`;
   const html = renderToStaticMarkup(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[path]}>
         <Navbar />
         <main id="main-content" tabIndex={-1}>

@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { Navbar } from '../layout/Navbar';
 import type { SearchAnswer } from '../../features/search/api/search';
 import { ResultItems, SearchHead } from '../../features/search/components/SearchResults';
-import { countActive, parseFilters } from '../../features/search/lib/filters';
+import { countActive, parseFilters, viewSwitchQuery } from '../../features/search/lib/filters';
 import arCommon from '../../i18n/locales/ar/common.json';
 import arListings from '../../i18n/locales/ar/listings.json';
 import arSearch from '../../i18n/locales/ar/search.json';
@@ -18,35 +18,28 @@ import enCommon from '../../i18n/locales/en/common.json';
 import enListings from '../../i18n/locales/en/listings.json';
 import enSearch from '../../i18n/locales/en/search.json';
 import type { AppLanguage } from '../../i18n/config';
-import { staticI18n } from './static-i18n';
+import { staticI18nFor } from './static-i18n';
 
 const resources = {
   ar: { common: arCommon, search: arSearch, listings: arListings },
   en: { common: enCommon, search: enSearch, listings: enListings },
 };
 
-const instances = new Map<AppLanguage, ReturnType<typeof staticI18n>>();
+const i18nFor = staticI18nFor(resources, ['common', 'search', 'listings']);
 
 export { searchPageBody } from '../../features/search/lib/filters';
 
 /** `search` is the URL's query string ("" or "?…"). Only a page that has results gets a copy. */
 export async function renderSearchTop(answer: SearchAnswer, view: 'list' | 'grid', search: string, lng: AppLanguage): Promise<string> {
-  let i18n = instances.get(lng);
-  if (!i18n) instances.set(lng, (i18n = staticI18n(lng, resources, ['common', 'search', 'listings'])));
-  const i18nInstance = await i18n;
-  const params = new URLSearchParams(search);
-  const filters = parseFilters(params);
-  // The view switch's links, as SearchResults builds them: every filter, no page number.
-  const rest = new URLSearchParams(params);
-  rest.delete('page');
-  const qs = rest.toString() ? `?${rest}` : '';
+  const i18n = await i18nFor(lng);
+  const filters = parseFilters(new URLSearchParams(search));
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[`/search-${view}${search}`]}>
         <Navbar />
         <main id="main-content" tabIndex={-1}>
           <div className="container page-section search-page">
-            <SearchHead view={view} data={answer} active={countActive(filters)} qs={qs} showFilters={false} onShowFilters={() => {}} />
+            <SearchHead view={view} data={answer} active={countActive(filters)} qs={viewSwitchQuery(search)} showFilters={false} onShowFilters={() => {}} />
             <div className="row g-4">
               <div className="col-lg-3" />
               <div className="col-lg-9">

@@ -20,3 +20,16 @@ export async function staticI18n(lng: AppLanguage, resources: Resource, ns: stri
   });
   return i18n;
 }
+
+/**
+ * One instance per language, made on first use and kept for the life of the process: the server renders
+ * with it on every request, and the texts never change at run time.
+ */
+export function staticI18nFor(resources: Resource, ns: string[]): (lng: AppLanguage) => Promise<I18n> {
+  const instances = new Map<AppLanguage, Promise<I18n>>();
+  return (lng) => {
+    let i18n = instances.get(lng);
+    if (!i18n) instances.set(lng, (i18n = staticI18n(lng, resources, ns)));
+    return i18n;
+  };
+}

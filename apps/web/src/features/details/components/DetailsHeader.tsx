@@ -16,38 +16,38 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
   const sep = lang === 'ar' ? '، ' : ', ';
   const cityLine = [placeName(p.district, lang), placeName(p.city ?? p.governorate, lang)].filter(Boolean).join(sep);
   return (
-      <header className="details-header">
-        <div className="details-heading">
-          <div className="d-flex flex-wrap gap-2 mb-2">
-            <Badge bg="" className={`details-badge details-badge--${isRent ? 'rent' : 'sale'}`}>
-              {t(`listingTypes.${listing.listing_type}`)}
+    <header className="details-header">
+      <div className="details-heading">
+        <div className="d-flex flex-wrap gap-2 mb-2">
+          <Badge bg="" className={`details-badge details-badge--${isRent ? 'rent' : 'sale'}`}>
+            {t(`listingTypes.${listing.listing_type}`)}
+          </Badge>
+          <Badge bg="light" text="dark" className="details-badge border">
+            {t(`propertyTypes.${p.property_type}`)}
+          </Badge>
+          {listing.availability !== 'available' && (
+            <Badge bg="dark" className="details-badge">
+              {t(`availability.${listing.availability}`)}
             </Badge>
-            <Badge bg="light" text="dark" className="details-badge border">
-              {t(`propertyTypes.${p.property_type}`)}
+          )}
+          {isOwner && listing.status !== 'approved' && (
+            <Badge bg={listing.status === 'rejected' ? 'danger' : 'warning'} text={listing.status === 'rejected' ? undefined : 'dark'} className="details-badge">
+              {t(`moderation.${listing.status}`)}
             </Badge>
-            {listing.availability !== 'available' && (
-              <Badge bg="dark" className="details-badge">
-                {t(`availability.${listing.availability}`)}
-              </Badge>
-            )}
-            {isOwner && listing.status !== 'approved' && (
-              <Badge bg={listing.status === 'rejected' ? 'danger' : 'warning'} text={listing.status === 'rejected' ? undefined : 'dark'} className="details-badge">
-                {t(`moderation.${listing.status}`)}
-              </Badge>
-            )}
-          </div>
-          <h1 className="details-title">{title}</h1>
-          {cityLine && (
-            <p className="details-place">
-              <i className="bi bi-geo-alt me-1" aria-hidden="true" />
-              {cityLine}
-            </p>
           )}
         </div>
-        <div className="details-price" data-testid="details-price">
-          {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
-          {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
-        </div>
-      </header>
+        <h1 className="details-title">{title}</h1>
+        {cityLine && (
+          <p className="details-place">
+            <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+            {cityLine}
+          </p>
+        )}
+      </div>
+      <div className="details-price" data-testid="details-price">
+        {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
+        {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+      </div>
+    </header>
   );
 }

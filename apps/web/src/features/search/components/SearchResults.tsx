@@ -6,7 +6,7 @@ import { PAGE_SIZES, type ListingRead } from '@manzil/shared';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useSearch, type SearchAnswer } from '../api/search';
-import { countActive, filtersToParams, pageFromParams, parseFilters, searchPageBody, type SearchFilters } from '../lib/filters';
+import { countActive, filtersToParams, pageFromParams, parseFilters, searchPageBody, viewSwitchQuery, type SearchFilters } from '../lib/filters';
 import { FiltersSidebar } from './FiltersSidebar';
 import { Pager } from './Pager';
 import './search.css';
@@ -30,13 +30,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
     setParams(filtersToParams(filters, params, p));
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
-  // The switcher keeps every filter (and a drawn area), dropping only the page number.
-  const qs = (() => {
-    const p = new URLSearchParams(location.search);
-    p.delete('page');
-    const s = p.toString();
-    return s ? `?${s}` : '';
-  })();
+  const qs = viewSwitchQuery(location.search);
 
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / size)) : 1;

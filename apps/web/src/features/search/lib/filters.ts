@@ -137,4 +137,12 @@ export function searchPageBody(params: URLSearchParams, view: 'list' | 'grid'): 
   return searchBodyFor(parseFilters(params), params, (pageFromParams(params) - 1) * size, size);
 }
 
+/** The query string the view switch's links carry: every filter (and a drawn area), no page number. */
+export function viewSwitchQuery(search: string): string {
+  const p = new URLSearchParams(search);
+  p.delete('page');
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
 export const countActive = (f: SearchFilters) => Object.keys(f).length;
