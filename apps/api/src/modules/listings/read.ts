@@ -1,10 +1,10 @@
 /**
  * Reading listings in the shape of spec §3 (property nested, media list, owner's public fields).
- * Every page of listings is read with one statement whatever its size: the rows with their owner and
- * their images aggregated in place; place names come from an in-memory map of the static location tables.
- * Search, my-listings, admin and details all come here (search embeds listingColumns in its own statement).
+ * Every page of listings is read with one statement whatever its size: listing_rows() (migration 007) gives
+ * the rows with their owner and their images; place names come from an in-memory map of the static location
+ * tables. Search, my-listings, admin and details all come here (search calls listingRowsSql in its own statement).
  */
-import { sql, type Selectable } from 'kysely';
+import { sql, type Expression, type Selectable } from 'kysely';
 import type { ListingRead, MediaItem } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
@@ -31,15 +31,21 @@ export interface ReadOptions {
 }
 
 /** The listings columns a read needs: everything but search_text and the location point (derived columns). */
-const COLUMNS = [
-  'id', 'owner_id', 'listing_type', 'title_en', 'title_ar', 'price', 'old_price', 'currency', 'price_usd', 'is_active',
-  'status', 'rejection_reason', 'availability', 'views', 'inquiries', 'property_type', 'bedrooms', 'bathrooms',
-  'parking_spaces', 'area_sqm', 'build_year', 'latitude', 'longitude', 'address_details_en', 'address_details_ar',
-  'governorate_id', 'district_id', 'uzlah_id', 'village_id', 'created_at', 'posted_at', 'updated_at',
-] as const;
+type Column =
+  | 'id' | 'owner_id' | 'listing_type' | 'title_en' | 'title_ar' | 'price' | 'old_price' | 'currency' | 'price_usd'
+  | 'is_active' | 'status' | 'rejection_reason' | 'availability' | 'views' | 'inquiries' | 'property_type'
+  | 'bedrooms' | 'bathrooms' | 'parking_spaces' | 'area_sqm' | 'build_year' | 'latitude' | 'longitude'
+  | 'address_details_en' | 'address_details_ar' | 'governorate_id' | 'district_id' | 'uzlah_id' | 'village_id'
+  | 'description_en' | 'description_ar';
 
-/** One row of listingColumns(): the listing, its owner's fields and its images. */
-export type ListingRow = Pick<Selectable<DB['listings']>, (typeof COLUMNS)[number] | 'description_en' | 'description_ar'> & {
+/**
+ * One element of listing_rows() (migration 007): the listing, its owner's fields and its images. It arrives
+ * as JSON, so its times are ISO strings.
+ */
+export type ListingRow = Pick<Selectable<DB['listings']>, Column> & {
+  created_at: string;
+  posted_at: string | null;
+  updated_at: string;
   owner_email: string;
   owner_first_name: string;
   owner_last_name: string;
@@ -48,32 +54,20 @@ export type ListingRow = Pick<Selectable<DB['listings']>, (typeof COLUMNS)[numbe
   media_rows: MediaRow[] | null;
 };
 
-const columnsSql = (summary: boolean) => sql`${sql.join(COLUMNS.map((c) => sql.ref(`l.${c}`)))},
-    ${summary ? sql`'' as description_en, '' as description_ar` : sql`l.description_en, l.description_ar`},
-    u.email as owner_email, u.first_name as owner_first_name, u.last_name as owner_last_name,
-    u.full_name as owner_full_name, u.phone_number as owner_phone,
-    (select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
-        'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
-      from (select * from listing_media m where m.listing_id = l.id order by m.position, m.id
-            ${summary ? sql`limit 1` : sql``}) m) as media_rows`;
-/** Built once: the select list is the same for every read, and building it took a fifth of a search's Kysely time. */
-const FULL_COLUMNS = columnsSql(false);
-const SUMMARY_COLUMNS = columnsSql(true);
-
 /**
- * The select list of a listing read, over `listings l` joined to its owner `users u`: the columns, the owner's
- * fields, and the images aggregated in place (summary reads: no descriptions, only the cover image). Search
- * puts it into its own statement, so a page of results is one round trip.
+ * The rows of the listings with these ids, in this order (missing ids skipped), as one JSON value: a SQL
+ * expression for a statement of its own or inside a larger one (search puts the page's id query in `ids`, so
+ * a page of results is one round trip). listing_rows' own statement is planned once per connection.
  */
-export function listingColumns(opts: ReadOptions = {}) {
-  return opts.summary ? SUMMARY_COLUMNS : FULL_COLUMNS;
+export function listingRowsSql(ids: Expression<number[]>, opts: ReadOptions = {}) {
+  return sql<ListingRow[]>`listing_rows(${ids}, ${Boolean(opts.summary)})`;
 }
 
 function place(id: number | null, en: string | null, ar: string | null) {
   return id != null && en != null ? { id, name_en: en, name_ar: ar ?? en } : null;
 }
 
-const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 export function mediaToItem(storage: Storage, m: { id: number; storage_key: string; widths: number[]; width: number; height: number; position: number }): MediaItem {
   const widths = [...m.widths].sort((a, b) => a - b);
@@ -95,15 +89,13 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
   // One statement: the rows, their owner, and their images aggregated per listing. Place names come from
   // memory (modules/locations/names.ts) rather than four more joins.
   const [res, names] = await Promise.all([
-    sql<ListingRow>`select ${listingColumns(opts)} from listings l join users u on u.id = l.owner_id
-      where l.id in (${sql.join(ids)})`.execute(db),
+    sql<{ rows: ListingRow[] }>`select ${listingRowsSql(sql`${ids}::int[]`, opts)} as rows`.execute(db),
     placeNames(db),
   ]);
-  const byId = new Map(res.rows.map((r) => [r.id, r]));
-  return toListings(ids.map((id) => byId.get(id)).filter((r): r is ListingRow => Boolean(r)), names, storage, opts);
+  return toListings(res.rows[0]!.rows, names, storage, opts);
 }
 
-/** Rows of listingColumns() in the shape of spec §3, in the order given. */
+/** Rows of listing_rows() in the shape of spec §3, in the order given. */
 export function toListings(rows: ListingRow[], names: PlaceNames, storage: Storage, opts: ReadOptions = {}): ListingRead[] {
   const name = (map: Map<number, { name_en: string; name_ar: string }>, id: number | null) => {
     const r = id == null ? undefined : map.get(id);

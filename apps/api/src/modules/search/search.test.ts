@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
+import { searchResult } from '@manzil/shared';
 import { insertListing, insertMedia } from '../../../test/fixtures.js';
+import { compileSerializer } from '../../lib/serialize.js';
 
 /** A polygon drawn around Aden (lat/lng points as the draw-on-map modal sends them). */
 const ADEN_POLYGON = [
@@ -234,5 +236,24 @@ describe.each(DB_KINDS)('POST /listings/search (%s)', (kind) => {
     expect(map.body.items.every((l: any) => l.description_ar === '' && l.description_en === '')).toBe(true);
     expect(map.body.items[0]).toMatchObject({ title_ar: expect.any(String), price: expect.anything(), property: { latitude: expect.any(Number) } });
     expect(JSON.stringify(map.body).length).toBeLessThan(JSON.stringify(full.body).length);
+  });
+
+  it('writes exactly what the schema parse would: fields it does not declare never reach the client', async () => {
+    const r = await search({ governorate_id: 3 });
+    expect(r.status).toBe(200);
+    expect(searchResult.safeParse(r.body).success).toBe(true);
+    // A real page with images, plus what a careless change could put on it.
+    const page = structuredClone(r.body);
+    page.internal = 'x';
+    for (const it of page.items) {
+      it.search_text = 'hidden';
+      it.owner.password_hash = 'hash';
+      it.property.owner.password_hash = 'hash';
+      for (const m of it.media) m.storage_key = 'secret';
+    }
+    const written = compileSerializer(searchResult)(page);
+    expect(written).toBe(JSON.stringify(searchResult.parse(page)));
+    expect(written).not.toMatch(/password_hash|hidden|secret|internal/);
+    expect(JSON.parse(written).items.map((x: { id: number }) => x.id)).toEqual(r.body.items.map((x: { id: number }) => x.id));
   });
 });

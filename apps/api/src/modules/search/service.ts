@@ -3,14 +3,14 @@
  * combined with AND. Each filter maps onto a partial index of migration 001 (all `where status =
  * 'approved' and is_active`): ids and types on b-trees, price on price_usd, text on the trigram GIN over
  * search_text, bounds and polygon on the GiST over the location point. A page costs 1 statement: the
- * capped count, the page's ids and their rows (read.ts's listingColumns) together.
+ * capped count, the page's ids and their rows (read.ts's listingRowsSql) together.
  */
 import { sql, type SqlBool, type Expression } from 'kysely';
 import { normalizeText, toUsd, type LatLng, type ListingRead, type SearchBody } from '@manzil/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { listingColumns, toListings, type ListingRow } from '../listings/read.js';
+import { listingRowsSql, toListings, type ListingRow } from '../listings/read.js';
 import { placeNames } from '../locations/names.js';
 import { cachedCount, rememberCount } from './count-cache.js';
 
@@ -121,28 +121,23 @@ export async function searchListings(
   const where = sql.join(conditions(body, config.EXCHANGE_RATES, dense), sql` and `);
   const opts = { contact: true, summary: body.view === 'map' };
   // One statement, one round trip: the capped count (unless counted recently), the page's ids in order, and
-  // their rows with owner and images. The count row comes back even when the page is empty (left join).
-  const count = known !== undefined ? sql`(select ${known}::int as n)` : sql`(select count(*)::int as n from (select 1 from listings l where ${where} limit ${cap + 1}) x)`;
+  // their rows with owner and images (listing_rows, whose own plan is made once per connection).
+  const count = known !== undefined ? sql`${known}::int` : sql`(select count(*)::int from (select 1 from listings l where ${where} limit ${cap + 1}) x)`;
+  const ids = sql<number[]>`array(select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip})`;
   const [res, names] = await Promise.all([
-    sql<ListingRow & { n: number }>`
-      select c.n, ${listingColumns(opts)} from ${count} c
-        left join lateral (select l.id, row_number() over () as rn from
-            (select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip}) l) p on true
-        left join listings l on l.id = p.id
-        left join users u on u.id = l.owner_id
-      order by p.rn`.execute(db),
+    sql<{ n: number; rows: ListingRow[] }>`select ${count} as n, ${listingRowsSql(ids, opts)} as rows`.execute(db),
     placeNames(db),
   ]);
   // The card's call link needs the owner's phone (spec §2 "Listing page"); the details page shows it publicly
   // already. The e-mail stays on the details page only.
-  const items = toListings(res.rows.filter((r) => r.id != null), names, storage, opts);
+  const items = toListings(res.rows[0]!.rows, names, storage, opts);
   for (const it of items) {
     for (const o of [it.owner, it.property.owner]) delete o.email;
   }
   // A page that is not full ends the results: its end is the exact total, whatever was cached (an empty first
   // page: none at all). Only an empty page past the end has to trust the count.
   const ends = items.length < body.limit && (items.length > 0 || body.skip === 0);
-  let n = ends ? body.skip + items.length : (res.rows[0]?.n ?? 0);
+  let n = ends ? body.skip + items.length : res.rows[0]!.n;
   if (items.length === body.limit) n = Math.max(n, body.skip + items.length);
   if (n !== known) rememberCount(db, key, n, config.SEARCH_COUNT_TTL_SECONDS);
   return { items, total: Math.min(n, cap), total_capped: n > cap };
