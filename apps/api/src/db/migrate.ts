@@ -8,12 +8,14 @@ import * as m001 from './migrations/001_initial.js';
 import * as m004 from './migrations/004_contact_admin.js';
 import * as m006 from './migrations/006_search_performance.js';
 import * as m007 from './migrations/007_listing_rows.js';
+import * as m008 from './migrations/008_newest_slim_index.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
   { name: '004_contact_admin', up: m004.up },
   { name: '006_search_performance', up: m006.up },
   { name: '007_listing_rows', up: m007.up },
+  { name: '008_newest_slim_index', up: m008.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -40,7 +40,7 @@ type Column =
 
 /**
  * One element of listing_rows() (migration 007): the listing, its owner's fields and its images. It arrives
- * as JSON, so its times are ISO strings.
+ * as JSON, its times as ISO 8601 strings in UTC.
  */
 export type ListingRow = Pick<Selectable<DB['listings']>, Column> & {
   created_at: string;
@@ -67,7 +67,9 @@ function place(id: number | null, en: string | null, ar: string | null) {
   return id != null && en != null ? { id, name_en: en, name_ar: ar ?? en } : null;
 }
 
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+/** listing_rows() writes times as toISOString() would; anything else is parsed. */
+const ISO_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const iso = (d: Date | string | null) => (d == null ? null : typeof d === 'string' && ISO_UTC_MS.test(d) ? d : new Date(d).toISOString());
 
 export function mediaToItem(storage: Storage, m: { id: number; storage_key: string; widths: number[]; width: number; height: number; position: number }): MediaItem {
   const widths = [...m.widths].sort((a, b) => a - b);

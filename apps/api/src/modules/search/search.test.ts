@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
+import { sql } from 'kysely';
 import { searchResult } from '@manzil/shared';
 import { insertListing, insertMedia } from '../../../test/fixtures.js';
 import { compileSerializer } from '../../lib/serialize.js';
@@ -100,6 +101,14 @@ describe.each(DB_KINDS)('POST /listings/search (%s)', (kind) => {
     expect(JSON.stringify(r.body)).not.toContain('@example.test');
     const villa = (await search({ property_type: 'VILLA' })).body.items[0];
     expect(villa.owner.phone_number).toBeNull();
+  });
+
+  it('writes times as ISO 8601 in UTC to the millisecond, whatever the database stored', async () => {
+    expect((await search({ search: 'Khor Maksar' })).body.items[0].created_at).toBe('2025-01-11T00:00:00.000Z');
+    // Microseconds and another zone, as a server clock writes them: cut to the millisecond, moved to UTC.
+    await sql`update listings set updated_at = '2025-03-04 05:06:07.891999+03', posted_at = null where id = ${id.sanaaGovLand}`.execute(t.db);
+    const land = (await search({ property_type: 'LAND' })).body.items[0];
+    expect(land).toMatchObject({ id: id.sanaaGovLand, updated_at: '2025-03-04T02:06:07.891Z', posted_at: null });
   });
 
   it('filters each alone', async () => {
