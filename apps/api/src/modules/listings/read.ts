@@ -40,7 +40,7 @@ type Column =
 
 /**
  * One element of listing_rows() (migration 007): the listing, its owner's fields and its images. It arrives
- * as JSON, its times as ISO 8601 strings in UTC.
+ * as JSON, its times in UTC without a zone (see iso()).
  */
 export type ListingRow = Pick<Selectable<DB['listings']>, Column> & {
   created_at: string;
@@ -67,9 +67,14 @@ function place(id: number | null, en: string | null, ar: string | null) {
   return id != null && en != null ? { id, name_en: en, name_ar: ar ?? en } : null;
 }
 
-/** listing_rows() writes times as toISOString() would; anything else is parsed. */
-const ISO_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-const iso = (d: Date | string | null) => (d == null ? null : typeof d === 'string' && ISO_UTC_MS.test(d) ? d : new Date(d).toISOString());
+/** A UTC time from listing_rows(), "2026-01-18T05:01:33.191234" (fraction optional, up to microseconds). */
+const UTC_NO_ZONE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?$/;
+/** As Date.toISOString() writes it ("2026-01-18T05:01:33.191Z"), without parsing a date for each. */
+function iso(d: Date | string | null): string | null {
+  if (d == null) return null;
+  if (typeof d === 'string' && UTC_NO_ZONE.test(d)) return `${d.slice(0, 19)}.${d.slice(20, 23).padEnd(3, '0')}Z`;
+  return new Date(d).toISOString();
+}
 
 export function mediaToItem(storage: Storage, m: { id: number; storage_key: string; widths: number[]; width: number; height: number; position: number }): MediaItem {
   const widths = [...m.widths].sort((a, b) => a - b);
