@@ -3,7 +3,8 @@
  * more), every property type, sale and rent, plausible prices in three currencies, coordinates around the
  * governorate's centre, with search_text and price_usd filled in as the real write path does. Rows go in
  * with one `insert … select from unnest(…)` per batch, so 100,000 listings take seconds, not minutes.
- * About 10 % are pending, rejected or inactive, so the public filter has something to skip.
+ * About 10 % are pending, rejected or inactive, so the public filter has something to skip. Each has 0–8
+ * photos (rows only), as the upload path records them.
  *
  *   node --import tsx apps/api/src/db/synthetic.ts 100000      (DATABASE_URL or DATA_DIR as the server)
  */
@@ -76,6 +77,7 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       .returning('id')
       .executeTakeFirstOrThrow());
 
+  const before = (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from listings`.execute(db)).rows[0]!.id;
   const now = Date.now();
   let done = 0;
   while (done < n) {
@@ -149,7 +151,15 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
     done += size;
     opts.onProgress?.(done);
   }
+  // Photos as the upload path records them (three widths each), 0–8 per listing (4 on average), so a page of
+  // results carries what a real one does. Rows only: the benchmark never fetches the files.
+  await sql`
+    insert into listing_media (listing_id, storage_key, widths, width, height, bytes, position)
+    select l.id, 'listings/' || l.id || '/synthetic' || p, '{400,960,1600}', 1600, 1067, 180000, p
+    from listings l cross join lateral generate_series(0, (l.id * 7919) % 9 - 1) p
+    where l.id > ${before} and l.owner_id = ${owner.id}`.execute(db);
   await sql`analyze listings`.execute(db);
+  await sql`analyze listing_media`.execute(db);
   return done;
 }
 
