@@ -15,7 +15,9 @@
  *
  * The column list mirrors read.ts (ListingRow): a column added there must be added here, by a new migration
  * that replaces the function. A summary read (map pins) leaves out the descriptions and all images but the
- * cover. Statements here keep their semicolons mid-line (see splitStatements in migrate.ts).
+ * cover. The photos come in the order of their index (listing, position, id), which the aggregate keeps: an
+ * ORDER BY inside json_agg would sort them again for every listing (~10 % of the function). Statements here
+ * keep their semicolons mid-line (see splitStatements in migrate.ts).
  */
 export const up = `
 create or replace function listing_rows(ids integer[], summary boolean) returns json
@@ -34,10 +36,8 @@ begin return (
       case when summary then '' else l.description_ar end as description_ar,
       u.email as owner_email, u.first_name as owner_first_name, u.last_name as owner_last_name,
       u.full_name as owner_full_name, u.phone_number as owner_phone,
-      (select json_agg(json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths,
-          'width', m.width, 'height', m.height, 'position', m.position) order by m.position, m.id)
-        from (select m.id, m.storage_key, m.widths, m.width, m.height, m.position from listing_media m
-              where m.listing_id = l.id order by m.position, m.id limit case when summary then 1 end) m) as media_rows
+      (select json_agg(m) from (select m.id, m.storage_key, m.widths, m.width, m.height, m.position from listing_media m
+        where m.listing_id = l.id order by m.position, m.id limit case when summary then 1 end) m) as media_rows
     from unnest(ids) with ordinality as p(id, rn)
     join listings l on l.id = p.id
     join users u on u.id = l.owner_id

@@ -103,6 +103,16 @@ describe.each(DB_KINDS)('POST /listings/search (%s)', (kind) => {
     expect(villa.owner.phone_number).toBeNull();
   });
 
+  it('lists photos by position whatever order they were added in; map pins carry the cover', async () => {
+    for (const position of [3, 2]) await insertMedia(t.db, id.taizOffice!, position);
+    const cover = await insertMedia(t.db, id.taizOffice!, 0);
+    const office = (await search({ property_type: 'OFFICE' })).body.items[0];
+    expect(office.media.map((m: { position: number }) => m.position)).toEqual([0, 2, 3]);
+    const pin = (await search({ property_type: 'OFFICE', view: 'map' })).body.items[0];
+    expect(pin.media.map((m: { id: number }) => m.id)).toEqual([cover]);
+    await t.db.deleteFrom('listing_media').where('listing_id', '=', id.taizOffice!).execute();
+  });
+
   it('writes times as ISO 8601 in UTC to the millisecond, whatever the database stored', async () => {
     expect((await search({ search: 'Khor Maksar' })).body.items[0].created_at).toBe('2025-01-11T00:00:00.000Z');
     // Microseconds and another zone, as a server clock writes them: cut to the millisecond, moved to UTC.
