@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, createServer, defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin, type Rollup } from 'vite';
 import { cssClassesIn, dropUnusedRules, stringWordsIn, wordsIn } from './build/unused-css';
 
 const require = createRequire(import.meta.url);
@@ -162,6 +162,25 @@ function bootstrapIconsSubset(): Plugin {
 }
 
 /**
+ * The chunks of a build and what each brings with it: its static imports, transitively, and their stylesheets.
+ * Route preloads and the static first views both need "this page's chunk and everything it loads".
+ */
+function chunkGraph(bundle: Rollup.OutputBundle) {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  /** `file` and every chunk it imports, leaving out those in `except` (and what only they import). */
+  const closure = (file: string, except: ReadonlySet<string> = new Set(), into = new Set<string>()): Set<string> => {
+    if (into.has(file) || except.has(file)) return into;
+    into.add(file);
+    for (const i of byFile.get(file)?.imports ?? []) closure(i, except, into);
+    return into;
+  };
+  const cssOf = (files: Iterable<string>) => [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+  const bySource = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+  return { entry: chunks.find((c) => c.isEntry), closure, cssOf, bySource };
+}
+
+/**
  * Route preloads: index.html gets a small inline script that, for the URL being opened, adds
  * `<link rel=modulepreload>` for the page's lazy chunk (and the chunks it imports), its stylesheets and the
  * locale files named in routes.ts `ns`. Without it those requests start only after the entry bundle has
@@ -178,27 +197,17 @@ function routePreloads(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const entry = chunks.find((c) => c.isEntry);
+        const { entry, closure, cssOf, bySource } = chunkGraph(bundle);
         if (!entry) return html;
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         // Everything the entry loads already has its own <link> or <script> in the page.
-        const have = new Set<string>();
-        const closure = (file: string, into: Set<string>) => {
-          if (into.has(file) || have.has(file)) return;
-          into.add(file);
-          for (const i of byFile.get(file)?.imports ?? []) closure(i, into);
-        };
-        closure(entry.fileName, have);
-        const bySource = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+        const have = closure(entry.fileName);
         const src = readFileSync(routesFile, 'utf8');
         const routes: [string, string[], Record<string, string[]>][] = [];
         for (const m of src.matchAll(/path:\s*'([^']+)',\s*load:\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)(?:,\s*ns:\s*\[([^\]]*)\])?/g)) {
           const page = bySource(`src/${m[2]}.tsx`);
           if (!page || m[1] === '*') continue;
-          const files = new Set<string>();
-          closure(page.fileName, files);
-          const css = [...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+          const files = closure(page.fileName, have);
+          const css = cssOf(files);
           const locales: Record<string, string[]> = {};
           for (const ns of [...(m[3] ?? '').matchAll(/'([a-z-]+)'/g)].map((x) => x[1]!)) {
             for (const lng of ['ar', 'en']) {
@@ -252,26 +261,15 @@ function prerenderHome(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const entry = chunks.find((c) => c.isEntry);
+      const { entry, closure, cssOf, bySource } = chunkGraph(bundle);
       if (!entry) throw new Error('prerender: entry chunk not found');
-      const closure = (file: string, into: Set<string>) => {
-        if (into.has(file)) return;
-        into.add(file);
-        for (const i of byFile.get(file)?.imports ?? []) closure(i, into);
-      };
-      const start = new Set<string>();
-      closure(entry.fileName, start);
-      const startCss = new Set([...start].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+      const startCss = new Set(cssOf(closure(entry.fileName)));
       // The stylesheets a page's chunk brings beyond the start's: render-blocking in that page's HTML, so
       // its static copy paints styled.
       const pageCss = (source: string) => {
-        const page = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+        const page = bySource(source);
         if (!page) throw new Error(`prerender: chunk of ${source} not found`);
-        const files = new Set<string>();
-        closure(page.fileName, files);
-        return [...new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].filter((f) => !startCss.has(f)).map((f) => `/${f}`);
+        return cssOf(closure(page.fileName)).filter((f) => !startCss.has(f)).map((f) => `/${f}`);
       };
       css = pageCss('src/features/home/pages/HomePage.tsx');
       viewCss = {

@@ -70,9 +70,9 @@ function place(id: number | null, en: string | null, ar: string | null) {
 /** A UTC time from listing_rows(), "2026-01-18T05:01:33.191234" (fraction optional, up to microseconds). */
 const UTC_NO_ZONE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?$/;
 /** As Date.toISOString() writes it ("2026-01-18T05:01:33.191Z"), without parsing a date for each. */
-function iso(d: Date | string | null): string | null {
+function iso(d: string | null): string | null {
   if (d == null) return null;
-  if (typeof d === 'string' && UTC_NO_ZONE.test(d)) return `${d.slice(0, 19)}.${d.slice(20, 23).padEnd(3, '0')}Z`;
+  if (UTC_NO_ZONE.test(d)) return `${d.slice(0, 19)}.${d.slice(20, 23).padEnd(3, '0')}Z`;
   return new Date(d).toISOString();
 }
 
