@@ -4,7 +4,7 @@
  * Starts the API in this process on a fresh database (PGlite in a temporary DATA_DIR; with DATABASE_URL a
  * new database on that server, dropped at the end; BENCH_REUSE=1 uses the given database as it is), fills
  * it with N synthetic listings, VACUUM ANALYZE, then for each query mix:
- *   - loads the endpoint with autocannon (worker thread) at BENCH_CONNECTIONS for BENCH_SECONDS,
+ *   - loads the endpoint with autocannon (a process of its own) at BENCH_CONNECTIONS for BENCH_SECONDS,
  *     and at 1 connection for a third of that (the latency of one request with no queueing);
  *   - the floor: the exact SQL statements the endpoint ran for those bodies (captured from Kysely in the
  *     steady state, i.e. on a body's second request, when its total is cached), replayed straight against
@@ -17,10 +17,11 @@
  *
  *   BENCH_N=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=32 BENCH_EXPLAIN=1 npm run bench
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { CompiledQuery, sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import pg from 'pg';
 import { PAGE_SIZES, LIMITS } from '@manzil/shared';
@@ -29,6 +30,7 @@ import { openConfiguredDatabase, prepareDatabase } from '../apps/api/src/bootstr
 import { loadConfig } from '../apps/api/src/config.js';
 import type { DbHandle } from '../apps/api/src/db/client.js';
 import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
+import { machineCpuMs, postgresCpuMs } from './cpu.mjs';
 import { elapsed, envFlag, envInt, machine, percentile, round, table, writeResult } from './shared.js';
 
 const N = envInt('BENCH_N', 100_000);
@@ -192,7 +194,7 @@ function mixes(govs: Place[]): Mix[] {
 
 // ---------------------------------------------------------------- measuring
 
-/** What bench/load-worker.mjs takes and answers. */
+/** What bench/load-generator.mjs takes and answers. */
 interface LoadJob {
   url: string;
   bodies: string[];
@@ -208,17 +210,40 @@ interface LoadResult {
   timeouts: number;
   seconds: number;
   bytes: number;
+  /** CPU ms of the load generator's process during the run. */
+  cpuMs: number;
+}
+
+/**
+ * Where the CPU went while `run` loaded the API, per request: the API (this process, which does nothing else
+ * meanwhile), PostgreSQL (its processes, when they run on this machine) and the load generator;
+ * and how busy the machine was. With everything on one machine, these bound what the load can reach: at
+ * c ms of CPU per request on n cores, at most n × 1000 / c requests per second.
+ */
+async function withCpu(run: () => Promise<LoadResult>) {
+  const before = { proc: process.cpuUsage(), pg: postgresCpuMs(), machine: machineCpuMs() };
+  const r = await run();
+  const proc = process.cpuUsage(before.proc);
+  const pg = postgresCpuMs();
+  const m = machineCpuMs();
+  const per = (ms: number | null) => (ms == null || r.requests === 0 ? null : round(ms / r.requests, 3));
+  const cpu = {
+    api_ms_per_request: per((proc.user + proc.system) / 1000),
+    postgres_ms_per_request: per(pg != null && before.pg != null ? pg - before.pg : null),
+    load_ms_per_request: per(r.cpuMs),
+    machine_busy_pct: m && before.machine ? round((100 * (m.busy - before.machine.busy)) / (m.total - before.machine.total), 0) : null,
+  };
+  return { r, cpu };
 }
 
 function load(url: string, bodies: string[], connections: number, seconds: number): Promise<LoadResult> {
   const job: LoadJob = { url, bodies, connections, seconds, headers: { 'accept-encoding': ACCEPT_ENCODING } };
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job });
-    w.once('message', (m: LoadResult) => {
-      resolve(m);
-      void w.terminate();
-    });
-    w.once('error', reject);
+    const child = fork(fileURLToPath(new URL('./load-generator.mjs', import.meta.url)), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m) => resolve(m as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
+    child.send(job);
   });
 }
 
@@ -342,7 +367,7 @@ async function main() {
       const flMany = await floor(db, plans, SECONDS * 1000, CONNECTIONS);
       const one = await load(url, bodies, 1, SINGLE_SECONDS);
       await recorder.quiet();
-      const many = await load(url, bodies, CONNECTIONS, SECONDS);
+      const { r: many, cpu } = await withCpu(() => load(url, bodies, CONNECTIONS, SECONDS));
       const r = {
         mix: mix.name,
         extra: Boolean(mix.extra),
@@ -365,6 +390,7 @@ async function main() {
           non2xx: many.non2xx,
           errors: many.errors + many.timeouts,
         },
+        cpu,
         ratio_p95: round(percentile(many.latencies, 95) / flMany.p95, 1),
         ratio_c1_p95: round(percentile(one.latencies, 95) / fl.p95, 1),
       };
@@ -405,6 +431,25 @@ async function main() {
         `first request, which also counts its matches (later ones find the total cached for SEARCH_COUNT_TTL_SECONDS).`,
     );
     if (results.some((r) => r.extra)) console.log('* not one of the issue\'s seven mixes (what /search-map sends); outside the target.');
+    if (results.some((r) => r.cpu.api_ms_per_request != null)) {
+      const cores = os.cpus().length;
+      const dash = (x: number | null) => (x == null ? '—' : x.toFixed(2));
+      console.log(
+        `\nCPU per request at ${CONNECTIONS} connections (ms; user + system, from /proc):\n\n` +
+          table(
+            ['mix', 'API', 'PostgreSQL', 'load generator', 'sum', 'machine busy %', `bound req/s (${cores} cores)`, 'req/s'],
+            results.map((r) => {
+              const { api_ms_per_request: api, postgres_ms_per_request: pgMs, load_ms_per_request: ld } = r.cpu;
+              const sum = api != null && pgMs != null && ld != null ? round(api + pgMs + ld, 2) : null;
+              const busy = r.cpu.machine_busy_pct;
+              return [r.mix + (r.extra ? ' *' : ''), dash(api), dash(pgMs), dash(ld), dash(sum), busy ?? '—', sum ? round((cores * 1000) / sum, 0) : '—', r.api.rps];
+            }),
+          ) +
+          `\nbound = cores × 1000 ÷ sum: what this machine could serve if every core did nothing else. By Little's law ` +
+          `the mean latency at ${CONNECTIONS} connections is ${CONNECTIONS} ÷ req/s, so a mean of 50 ms already takes ` +
+          `${Math.ceil((CONNECTIONS * 1000) / 50)} req/s, and a p95 of 50 ms more.`,
+      );
+    }
     const main7 = results.filter((r) => !r.extra);
     const p95ok = main7.length === 7 && main7.every((r) => r.api.p95_ms <= 50);
     const ratioOk = main7.length === 7 && main7.every((r) => r.ratio_p95 <= 3);

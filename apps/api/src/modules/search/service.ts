@@ -51,7 +51,7 @@ export function polygonText(points: LatLng[]): string {
 const DENSE_AREA = 1000;
 
 /** The WHERE conditions of a search, always starting with the public condition. */
-function conditions(b: SearchBody, rates: Record<string, number>, denseArea = false): Expression<SqlBool>[] {
+function conditions(b: SearchBody, words: string[], rates: Record<string, number>, denseArea = false): Expression<SqlBool>[] {
   const c: Expression<SqlBool>[] = [sql<SqlBool>`l.status = 'approved'`, sql<SqlBool>`l.is_active`];
   if (b.listing_type) c.push(sql<SqlBool>`l.listing_type = ${b.listing_type}`);
   if (b.property_type) c.push(sql<SqlBool>`l.property_type = ${b.property_type}`);
@@ -84,7 +84,7 @@ function conditions(b: SearchBody, rates: Record<string, number>, denseArea = fa
     // "is true" is the same test, but not one an index can answer: the planner walks the newest-first index.
     c.push(denseArea ? sql<SqlBool>`(${area}) is true` : area);
   }
-  for (const w of searchWords(b.search)) c.push(sql<SqlBool>`l.search_text like ${`%${escapeLike(w)}%`}`);
+  for (const w of words) c.push(sql<SqlBool>`l.search_text like ${`%${escapeLike(w)}%`}`);
   return c;
 }
 
@@ -102,9 +102,9 @@ function orderBy(sort: SearchBody['sort']) {
 }
 
 /** The filters of a search, as a key for its cached count: everything but paging, order and view. */
-function countKey(b: SearchBody, cap: number): string {
-  const { skip: _s, limit: _l, sort: _o, view: _v, search, ...filters } = b;
-  const f: Record<string, unknown> = { ...filters, search: searchWords(search).join(' ') };
+function countKey(b: SearchBody, words: string[], cap: number): string {
+  const { skip: _s, limit: _l, sort: _o, view: _v, search: _t, ...filters } = b;
+  const f: Record<string, unknown> = { ...filters, search: words.join(' ') };
   return `${cap}|${JSON.stringify(Object.keys(f).sort().map((k) => [k, f[k]]))}`;
 }
 
@@ -115,10 +115,11 @@ export async function searchListings(
   body: SearchBody,
 ): Promise<{ items: ListingRead[]; total: number; total_capped: boolean }> {
   const cap = countCap(body.skip, body.limit);
-  const key = countKey(body, cap);
+  const words = searchWords(body.search);
+  const key = countKey(body, words, cap);
   const known = cachedCount(db, key);
   const dense = known !== undefined && known >= DENSE_AREA && (body.sort ?? 'newest') === 'newest';
-  const where = sql.join(conditions(body, config.EXCHANGE_RATES, dense), sql` and `);
+  const where = sql.join(conditions(body, words, config.EXCHANGE_RATES, dense), sql` and `);
   const opts = { contact: true, summary: body.view === 'map' };
   // One statement, one round trip: the capped count (unless counted recently), the page's ids in order, and
   // their rows with owner and images (listing_rows, whose own plan is made once per connection).

@@ -1,0 +1,62 @@
+/**
+ * CPU time of other processes and of the whole machine, from Linux's /proc, for the search benchmark. Every
+ * function answers null where there is no /proc.
+ */
+import fs from 'node:fs';
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on every common Linux build). */
+const TICKS_PER_SECOND = 100;
+
+/** user + system CPU ms of the process or thread of this /proc stat file (fields 14 and 15), or null. */
+function statMs(file) {
+  try {
+    const s = fs.readFileSync(file, 'utf8');
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @returns {number | null} CPU ms of every PostgreSQL process on this machine (server and backends), or null
+ * when none is to be seen (a database on another machine).
+ */
+export function postgresCpuMs() {
+  let dirs;
+  try {
+    dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  let ms = 0;
+  let seen = 0;
+  for (const d of dirs) {
+    let comm = '';
+    try {
+      comm = fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (comm !== 'postgres') continue;
+    const t = statMs(`/proc/${d}/stat`);
+    if (t != null) {
+      ms += t;
+      seen++;
+    }
+  }
+  return seen ? ms : null;
+}
+
+/** @returns {{busy: number, total: number} | null} the machine's busy and total CPU ms over all cores. */
+export function machineCpuMs() {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    const idle = f[3] + f[4]; // idle + iowait
+    return { busy: ((total - idle) * 1000) / TICKS_PER_SECOND, total: (total * 1000) / TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
+}
