@@ -61,4 +61,3 @@ export function writeResult(kind: string, data: unknown): string {
 
 export const kb = (bytes: number) => round(bytes / 1024, 1);
 export const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-
