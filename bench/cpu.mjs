@@ -20,18 +20,17 @@ function statMs(file) {
 }
 
 /**
- * @returns {number | null} CPU ms of every PostgreSQL process on this machine (server and backends), or null
- * when none is to be seen (a database on another machine).
+ * @returns {Map<string, number> | null} CPU ms so far of every PostgreSQL process on this machine (server and
+ * backends) by pid, or null when none is to be seen (a database on another machine).
  */
-export function postgresCpuMs() {
+export function postgresCpu() {
   let dirs;
   try {
     dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
     return null;
   }
-  let ms = 0;
-  let seen = 0;
+  const byPid = new Map();
   for (const d of dirs) {
     let comm = '';
     try {
@@ -41,12 +40,23 @@ export function postgresCpuMs() {
     }
     if (comm !== 'postgres') continue;
     const t = statMs(`/proc/${d}/stat`);
-    if (t != null) {
-      ms += t;
-      seen++;
-    }
+    if (t != null) byPid.set(d, t);
   }
-  return seen ? ms : null;
+  return byPid.size ? byPid : null;
+}
+
+/**
+ * CPU ms PostgreSQL spent between two postgresCpu() readings. A backend that started meanwhile counts in full;
+ * one that ended meanwhile (a pool closing an idle connection) is left out rather than subtracted.
+ * @param {Map<string, number> | null} before
+ * @param {Map<string, number> | null} after
+ * @returns {number | null}
+ */
+export function postgresCpuMsBetween(before, after) {
+  if (!before || !after) return null;
+  let ms = 0;
+  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** @returns {{busy: number, total: number} | null} the machine's busy and total CPU ms over all cores. */

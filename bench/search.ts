@@ -30,7 +30,7 @@ import { openConfiguredDatabase, prepareDatabase } from '../apps/api/src/bootstr
 import { loadConfig } from '../apps/api/src/config.js';
 import type { DbHandle } from '../apps/api/src/db/client.js';
 import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
-import { machineCpuMs, postgresCpuMs } from './cpu.mjs';
+import { machineCpuMs, postgresCpu, postgresCpuMsBetween } from './cpu.mjs';
 import { elapsed, envFlag, envInt, machine, percentile, round, table, writeResult } from './shared.js';
 
 const N = envInt('BENCH_N', 100_000);
@@ -221,16 +221,16 @@ interface LoadResult {
  * c ms of CPU per request on n cores, at most n × 1000 / c requests per second.
  */
 async function withCpu(run: () => Promise<LoadResult>, localPostgres: boolean) {
-  const pgMs = () => (localPostgres ? postgresCpuMs() : null);
-  const before = { proc: process.cpuUsage(), pg: pgMs(), machine: machineCpuMs() };
+  const pgCpu = () => (localPostgres ? postgresCpu() : null);
+  const before = { proc: process.cpuUsage(), pg: pgCpu(), machine: machineCpuMs() };
   const r = await run();
   const proc = process.cpuUsage(before.proc);
-  const pg = pgMs();
+  const pg = postgresCpuMsBetween(before.pg, pgCpu());
   const m = machineCpuMs();
   const per = (ms: number | null) => (ms == null || r.requests === 0 ? null : round(ms / r.requests, 3));
   const cpu = {
     api_ms_per_request: per((proc.user + proc.system) / 1000),
-    postgres_ms_per_request: per(pg != null && before.pg != null ? pg - before.pg : null),
+    postgres_ms_per_request: per(pg),
     load_ms_per_request: per(r.cpuMs),
     machine_busy_pct: m && before.machine ? round((100 * (m.busy - before.machine.busy)) / (m.total - before.machine.total), 0) : null,
   };
