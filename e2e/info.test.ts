@@ -112,7 +112,8 @@ describe('info page behaviour', () => {
     const ctx = await newContext(browser, { lang: 'en', viewport: DESKTOP });
     const page = await ctx.newPage();
     await page.goto(server.url + '/privacy-policy');
-    await page.getByText('Last updated: 4 September 2025').waitFor();
+    // The footer says "Last updated" too: the page's own line is in main.
+    await page.locator('#main-content').getByText('Last updated: 4 September 2025').waitFor();
     await page.locator('main a[href="/facebook-data-deletion"]').click();
     await page.waitForURL('**/facebook-data-deletion');
     await page.locator('main h1', { hasText: TEXT.en.facebook.title }).waitFor();

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { trackRouter } from './navigation';
 import { getToken } from '../api/client';
 import { listingDetailsQuery, parseListingId } from '../features/details/api/listing';
 import { searchQuery } from '../features/search/api/search';
@@ -81,5 +82,7 @@ export const routeObjects: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routeObjects);
+  const router = createBrowserRouter(routeObjects);
+  trackRouter(router);
+  return router;
 }

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { MAP, SANAA_CITY_GOVERNORATE_IDS, formatPrice } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
+import { leavingPage } from '../../../app/navigation';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateError } from '../../../i18n/translate-api-error';
 import { toAppLanguage } from '../../../i18n/config';
@@ -57,12 +58,9 @@ export default function SearchMapPage() {
 
   // A link clicked while the map settles (e.g. "View details" right after a popup panned the map) starts a
   // navigation; writing the bounds then would replace it and keep the visitor here.
-  const navigation = useNavigation();
-  const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== location.pathname;
   const onBoundsChange = useCallback(
     (b: Bounds) => {
-      if (leaving.current) return;
+      if (leavingPage()) return;
       written.current = b;
       setViewBounds(b);
       setParams((prev) => withBounds(prev, b), { replace: true, preventScrollReset: true });
