@@ -44,14 +44,16 @@ export async function registerCompression(app: FastifyInstance) {
   // An instance hook runs before @fastify/compress's route hooks, which skip an answer already encoded.
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    // One UTF-8 pass: measuring a string and then compressing it encoded a search page twice (~20 µs).
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < THRESHOLD || reply.hasHeader('content-encoding')) return payload;
+    if (reply.hasHeader('content-encoding') || req.headers['x-no-compression'] !== undefined) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return payload;
-    if (req.headers['x-no-compression'] !== undefined) return payload;
+    // One UTF-8 pass, only for answers that may be compressed: measuring a string and then compressing it
+    // encoded a search page twice (~20 µs). Once encoded, the bytes go out as they are (Fastify would encode
+    // a returned string again).
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.length < THRESHOLD) return body;
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
-    if (!encoding) return payload;
+    if (!encoding) return body;
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressSync(body, encoding);
