@@ -13,8 +13,3 @@ export function compileSerializer(schema: z.ZodType): (data: unknown) => string 
   const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
   return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
 }
-
-/** For a route's `serializerCompiler` option: its response schemas are zod (the OpenAPI document reads them). */
-export function fastSerializerCompiler({ schema }: { schema: unknown }) {
-  return compileSerializer(schema as z.ZodType);
-}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { LISTING_TYPES, PROPERTY_TYPES, SORTS } from '../enums.js';
 import { MESSAGES } from '../messages.js';
-import { listingRead } from './listings.js';
+import { listingRead, mediaItem, propertyRead } from './listings.js';
 import { looseInt, looseNumber } from './common.js';
 
 const optInt = (min = 0, max = 2_147_483_647) => looseInt.pipe(z.number().int().min(min).max(max)).optional();
@@ -74,7 +74,7 @@ export const searchBody = z
       .optional(),
     search: z.string().trim().max(LIMITS.searchTextMax).optional(),
     sort: emptyToUndefined(z.enum(SORTS).default('newest')),
-    /** 'map': pins for a map view — no descriptions, only the cover image (a map asks for up to 1,000). */
+    /** 'map': the items are pins (listingPin): what a marker and its popup show (a map asks for up to 1,000). */
     view: emptyToUndefined(z.enum(['full', 'map']).default('full')),
   })
   .strip()
@@ -90,6 +90,24 @@ export type SearchBodyInput = z.input<typeof searchBody>;
 /** `total` stops at a cap that moves with the page (1,000 at first, see the API docs); `total_capped` says there are more. */
 export const searchResult = z.object({ items: z.array(listingRead), total: z.number().int(), total_capped: z.boolean() });
 export type SearchResult = z.infer<typeof searchResult>;
+
+/**
+ * A listing as a map pin (search with view 'map'): what a marker and its popup show (spec §2 "Search map":
+ * image, title, price, beds, baths, area, details link), in the shape of listingRead so the same display code
+ * reads both. A thousand pins are about a fifth of the bytes of a thousand full listings on a phone's
+ * connection, and a fraction of the database's work.
+ */
+export const listingPin = listingRead.pick({ id: true, title_en: true, title_ar: true, listing_type: true, price: true, currency: true, updated_at: true }).extend({
+  /** The cover photo only. */
+  media: z.array(mediaItem).max(1),
+  property: propertyRead.pick({
+    property_type: true, bedrooms: true, bathrooms: true, area_sqm: true, latitude: true, longitude: true,
+    governorate: true, district: true,
+  }),
+});
+export type ListingPin = z.infer<typeof listingPin>;
+export const mapSearchResult = z.object({ items: z.array(listingPin), total: z.number().int(), total_capped: z.boolean() });
+export type MapSearchResult = z.infer<typeof mapSearchResult>;
 
 /** GET /listings/stats/by-city: approved, active listings per governorate (the /properties-by-city page). */
 export const cityStat = z.object({

@@ -23,11 +23,6 @@ interface MediaRow {
 export interface ReadOptions {
   /** Include the owner's e-mail and phone (the details page shows them, spec §2). */
   contact?: boolean;
-  /**
-   * Map pins: no descriptions and only the cover image. A map view asks for up to 1,000 listings, and full
-   * descriptions made that about 1.4 MB per move of the map on a slow connection (`npm run bench`).
-   */
-  summary?: boolean;
 }
 
 /** The listings columns a read needs: everything but search_text and the location point (derived columns). */
@@ -59,18 +54,19 @@ export type ListingRow = Pick<Selectable<DB['listings']>, Column> & {
  * expression for a statement of its own or inside a larger one (search puts the page's id query in `ids`, so
  * a page of results is one round trip). listing_rows' own statement is planned once per connection.
  */
-export function listingRowsSql(ids: Expression<number[]>, opts: ReadOptions = {}) {
-  return sql<ListingRow[]>`listing_rows(${ids}, ${Boolean(opts.summary)})`;
+export function listingRowsSql(ids: Expression<number[]>) {
+  // listing_rows' second argument (a summary without descriptions) served the map before it had pins of its own.
+  return sql<ListingRow[]>`listing_rows(${ids}, false)`;
 }
 
-function place(id: number | null, en: string | null, ar: string | null) {
+export function place(id: number | null, en: string | null, ar: string | null) {
   return id != null && en != null ? { id, name_en: en, name_ar: ar ?? en } : null;
 }
 
 /** A UTC time from listing_rows(), "2026-01-18T05:01:33.191234" (fraction optional, up to microseconds). */
 const UTC_NO_ZONE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?$/;
 /** As Date.toISOString() writes it ("2026-01-18T05:01:33.191Z"), without parsing a date for each. */
-function iso(d: string | null): string | null {
+export function iso(d: string | null): string | null {
   if (d == null) return null;
   if (UTC_NO_ZONE.test(d)) return `${d.slice(0, 19)}.${d.slice(20, 23).padEnd(3, '0')}Z`;
   return new Date(d).toISOString();
@@ -96,7 +92,7 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
   // One statement: the rows, their owner, and their images aggregated per listing. Place names come from
   // memory (modules/locations/names.ts) rather than four more joins.
   const [res, names] = await Promise.all([
-    sql<{ rows: ListingRow[] }>`select ${listingRowsSql(sql`${ids}::int[]`, opts)} as rows`.execute(db),
+    sql<{ rows: ListingRow[] }>`select ${listingRowsSql(sql`${ids}::int[]`)} as rows`.execute(db),
     placeNames(db),
   ]);
   return toListings(res.rows[0]!.rows, names, storage, opts);

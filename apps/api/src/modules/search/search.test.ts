@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
 import { sql } from 'kysely';
-import { searchResult } from '@manzil/shared';
+import { mapSearchResult, searchResult } from '@manzil/shared';
 import { insertListing, insertMedia } from '../../../test/fixtures.js';
 import { compileSerializer } from '../../lib/serialize.js';
 
@@ -242,19 +242,42 @@ describe.each(DB_KINDS)('POST /listings/search (%s)', (kind) => {
     expect(r.body.reduce((n: number, x: { total: number }) => n + x.total, 0)).toBe(6);
   });
 
-  it('map view returns the same listings as pins: no descriptions, only the cover image, far fewer bytes', async () => {
+  it('map view returns the same listings as pins: what a marker and its popup show, the cover only, far fewer bytes', async () => {
     const body = { min_lat: 12.7, max_lat: 13.0, min_lon: 44.9, max_lon: 45.2, limit: 1000 };
     const full = await search(body);
     const map = await search({ ...body, view: 'map' });
     expect(map.status).toBe(200);
+    expect(map.headers.get('content-type')).toBe(full.headers.get('content-type'));
+    expect(map.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(mapSearchResult.strict().safeParse(map.body).success).toBe(true);
     expect(map.body.items.map((l: any) => l.id)).toEqual(full.body.items.map((l: any) => l.id));
-    const withPhotos = map.body.items.find((l: any) => l.id === id.adenRent2);
-    expect(withPhotos.media).toHaveLength(1);
-    expect(full.body.items.find((l: any) => l.id === id.adenRent2).media).toHaveLength(2);
-    expect(withPhotos.media[0].id).toBe(full.body.items.find((l: any) => l.id === id.adenRent2).media[0].id);
-    expect(map.body.items.every((l: any) => l.description_ar === '' && l.description_en === '')).toBe(true);
-    expect(map.body.items[0]).toMatchObject({ title_ar: expect.any(String), price: expect.anything(), property: { latitude: expect.any(Number) } });
-    expect(JSON.stringify(map.body).length).toBeLessThan(JSON.stringify(full.body).length);
+    expect(map.body).toMatchObject({ total: full.body.total, total_capped: full.body.total_capped });
+    const pin = map.body.items.find((l: any) => l.id === id.adenRent2);
+    const listing = full.body.items.find((l: any) => l.id === id.adenRent2);
+    // Exactly the pin's fields, with the same values as the full listing.
+    expect(Object.keys(pin).sort()).toEqual(['currency', 'id', 'listing_type', 'media', 'price', 'property', 'title_ar', 'title_en', 'updated_at']);
+    expect(pin).toEqual({
+      id: listing.id, title_en: listing.title_en, title_ar: listing.title_ar, listing_type: 'FOR_RENT', price: 400, currency: 'USD',
+      updated_at: listing.updated_at,
+      media: [listing.media[0]],
+      property: {
+        property_type: 'APARTMENT', bedrooms: 2, bathrooms: 1, area_sqm: 110, latitude: 12.83, longitude: 45.03,
+        governorate: listing.property.governorate, district: listing.property.district,
+      },
+    });
+    expect(listing.media).toHaveLength(2);
+    expect(pin.property.district).toMatchObject({ id: 34, name_en: expect.any(String), name_ar: expect.any(String) });
+    // Nothing of the owner, no descriptions.
+    expect(JSON.stringify(map.body)).not.toMatch(/owner|description|phone|email/);
+    expect(map.body.items.find((l: any) => l.id === id.adenSaleVilla).media).toEqual([]);
+    expect(JSON.stringify(map.body).length).toBeLessThan(JSON.stringify(full.body).length / 2);
+    // Paging and sorting work as for full listings.
+    const byPrice = await search({ ...body, view: 'map', sort: 'price_desc', limit: 2, skip: 1 });
+    const fullByPrice = await search({ ...body, sort: 'price_desc', limit: 2, skip: 1 });
+    expect(byPrice.body.items.map((l: any) => l.id)).toEqual(fullByPrice.body.items.map((l: any) => l.id));
+    expect(byPrice.body.total).toBe(full.body.total);
+    // An empty map says so.
+    expect((await search({ min_lat: -10, max_lat: -9, min_lon: 0, max_lon: 1, view: 'map' })).body).toEqual({ items: [], total: 0, total_capped: false });
   });
 
   it('writes exactly what the schema parse would: fields it does not declare never reach the client', async () => {

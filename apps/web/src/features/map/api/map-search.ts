@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListingRead } from '@manzil/shared';
+import type { ListingPin } from '@manzil/shared';
 import { apiFetch } from '../../../api/client';
 import type { Bounds, LatLngPoint } from '../lib/geo';
 import { buildMapSearchBody, type MapFilters } from '../lib/params';
 
 export interface SearchAnswer {
-  items: ListingRead[];
+  items: ListingPin[];
   total: number;
 }
 
 /** The server answers {items,total}; spec §7 also allows a bare array, so accept both. */
-function normalise(answer: SearchAnswer | ListingRead[] | undefined): SearchAnswer {
+function normalise(answer: SearchAnswer | ListingPin[] | undefined): SearchAnswer {
   if (Array.isArray(answer)) return { items: answer, total: answer.length };
   return { items: answer?.items ?? [], total: answer?.total ?? answer?.items?.length ?? 0 };
 }
@@ -20,7 +20,7 @@ export function mapSearchQuery(filters: MapFilters, bounds: Bounds | null, polyg
   return queryOptions({
     queryKey: ['listings', 'map-search', body] as const,
     queryFn: async ({ signal }) =>
-      normalise(await apiFetch<SearchAnswer | ListingRead[]>('/listings/search', { method: 'POST', body, public: true, signal })),
+      normalise(await apiFetch<SearchAnswer | ListingPin[]>('/listings/search', { method: 'POST', body, public: true, signal })),
     staleTime: 30_000,
   });
 }

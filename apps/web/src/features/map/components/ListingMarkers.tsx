@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import type { ListingRead } from '@manzil/shared';
+import type { ListingPin } from '@manzil/shared';
 import L from '../../../components/map/leaflet';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
@@ -8,9 +8,9 @@ import { hasCoordinates, listingTitle, type Lang } from '../lib/display';
 import { listingPinIcon } from './pins';
 
 interface Props {
-  listings: ListingRead[];
+  listings: ListingPin[];
   lang: Lang;
-  onSelect: (listing: ListingRead) => void;
+  onSelect: (listing: ListingPin) => void;
   /** Label of a cluster for screen readers, e.g. "12 properties". */
   clusterLabel: (count: number) => string;
 }
@@ -64,7 +64,7 @@ export function ListingMarkers({ listings, lang, onSelect, clusterLabel }: Props
     const group = groupRef.current;
     if (!group) return;
     const markers = markersRef.current;
-    const wanted = new Map<number, ListingRead>();
+    const wanted = new Map<number, ListingPin>();
     for (const l of listings) if (hasCoordinates(l)) wanted.set(l.id, l);
 
     const stale: L.Marker[] = [];
@@ -104,5 +104,5 @@ export function ListingMarkers({ listings, lang, onSelect, clusterLabel }: Props
   return null;
 }
 
-const markerKey = (l: ListingRead, lang: Lang) =>
+const markerKey = (l: ListingPin, lang: Lang) =>
   `${l.property.latitude},${l.property.longitude},${l.listing_type},${listingTitle(l, lang)},${l.updated_at}`;

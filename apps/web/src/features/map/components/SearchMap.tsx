@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Polygon, Popup, useMapEvents } from 'react-leaflet';
-import { TIMINGS, type ListingRead } from '@manzil/shared';
+import { TIMINGS, type ListingPin } from '@manzil/shared';
 import L from '../../../components/map/leaflet';
 import { MapTileLayer } from '../../../components/map/MapTileLayer';
 import type { Bounds, LatLngPoint } from '../lib/geo';
@@ -20,7 +20,7 @@ export interface SearchMapProps {
   /** Bumped to fit the same box again (the same area drawn twice). */
   fitVersion?: number;
   polygon: LatLngPoint[] | null;
-  listings: ListingRead[];
+  listings: ListingPin[];
   lang: Lang;
   /** Called with the visible box on load and 500 ms after the map stops moving. */
   onBoundsChange: (bounds: Bounds) => void;
@@ -61,8 +61,8 @@ function BoundsWatcher({ onBoundsChange }: { onBoundsChange: (b: Bounds) => void
 /** The Leaflet part of /search-map; lazily loaded so Leaflet never lands outside map pages. */
 export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon, listings, lang, onBoundsChange }: SearchMapProps) {
   const { t } = useTranslation('map');
-  const [selected, setSelected] = useState<ListingRead | null>(null);
-  const onSelect = useCallback((l: ListingRead) => setSelected(l), []);
+  const [selected, setSelected] = useState<ListingPin | null>(null);
+  const onSelect = useCallback((l: ListingPin) => setSelected(l), []);
   const clusterLabel = useCallback((n: number) => t('clusterLabel', { count: n }), [t]);
 
   // A listing that left the results (filters or area changed) closes its popup.

@@ -43,7 +43,7 @@ export function mediaSrc(item: Pick<MediaItem, 'variants' | 'file_url'> | undefi
   return mediaUrl(pick?.url ?? item.file_url);
 }
 
-export function hasCoordinates(l: ListingRead): boolean {
+export function hasCoordinates(l: { property: Pick<ListingRead['property'], 'latitude' | 'longitude'> }): boolean {
   const { latitude, longitude } = l.property ?? {};
   return typeof latitude === 'number' && typeof longitude === 'number' && Number.isFinite(latitude) && Number.isFinite(longitude);
 }
