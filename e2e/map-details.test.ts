@@ -218,6 +218,12 @@ for (const lang of ['en', 'ar'] as const) {
         expect(await popup.textContent()).toContain(t(lang, 'map', 'perMonth'));
         expect(await popup.locator('img').getAttribute('srcset')).toMatch(/400w/);
         expect(await popup.locator('a.map-popup-link').getAttribute('href')).toBe(`/property-details/${ids.D}`);
+        // Where it is: district, then governorate, each named once, in the visitor's language.
+        const { property } = (await api(server, 'GET', `/listings/${ids.D}`)).body;
+        const name = (p: { name_en: string; name_ar: string }) => (lang === 'ar' ? p.name_ar : p.name_en);
+        expect(await popup.locator('.map-popup-place').textContent()).toBe(
+          `${name(property.district)}${lang === 'ar' ? '، ' : ', '}${name(property.governorate)}`,
+        );
         await shot(page, AREA, `popup-${lang}-${vpName}`);
         await popup.locator('a.map-popup-link').click();
         // The listing's heading below proves the page; waiting for "load" as well also waited for every photo

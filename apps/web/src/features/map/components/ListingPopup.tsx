@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ListingRead } from '@manzil/shared';
+import type { ListingPin } from '@manzil/shared';
 import { listingTitle, mediaSrc, mediaSrcSet, placeName, priceText, type Lang } from '../lib/display';
 
 /** The info window of a marker (spec §2): image, title, price, beds, baths, area and a details link. */
-export function ListingPopupContent({ listing, lang }: { listing: ListingRead; lang: Lang }) {
+export function ListingPopupContent({ listing, lang }: { listing: ListingPin; lang: Lang }) {
   const { t } = useTranslation('map');
   const title = listingTitle(listing, lang);
   const cover = listing.media[0];
   const src = mediaSrc(cover, 400);
   const price = priceText(listing, lang);
   const p = listing.property;
-  const place = [placeName(p.district, lang), placeName(p.city ?? p.governorate, lang)].filter(Boolean).join(lang === 'ar' ? '، ' : ', ');
+  // District, governorate ("Azal, Amanat Al-Asimah"); a listing placed only in a governorate shows that.
+  const place = [...new Set([placeName(p.district, lang), placeName(p.governorate, lang)].filter(Boolean))].join(lang === 'ar' ? '، ' : ', ');
   const href = `/property-details/${listing.id}`;
   return (
     <article className="map-popup" aria-label={title}>
