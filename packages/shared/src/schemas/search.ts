@@ -94,7 +94,7 @@ export type SearchResult = z.infer<typeof searchResult>;
 /**
  * A listing as a map pin (search with view 'map'): what a marker and its popup show (spec §2 "Search map":
  * image, title, price, beds, baths, area, details link), in the shape of listingRead so the same display code
- * reads both. A thousand pins are about a fifth of the bytes of a thousand full listings on a phone's
+ * reads both. A thousand pins are about a third of the bytes of a thousand full listings on a phone's
  * connection, and a fraction of the database's work.
  */
 export const listingPin = listingRead.pick({ id: true, title_en: true, title_ar: true, listing_type: true, price: true, currency: true, updated_at: true }).extend({

@@ -33,7 +33,7 @@ export default async function searchRoutes(base: FastifyInstance) {
           'changes or removes a listing; a page that is not full always ends on the exact total. The listings ' +
           'themselves are read fresh on every request. With `view: "map"` the items are pins: id, titles, type, ' +
           'price, the cover photo and the property\'s type, rooms, area, position and place names, what a map ' +
-          'marker and its popup show, about a fifth of the bytes of full listings.',
+          'marker and its popup show, about a third of the bytes of full listings.',
         body: searchBody,
         response: { 200: z.union([searchResult, mapSearchResult]) },
       },
