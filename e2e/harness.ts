@@ -208,9 +208,16 @@ export async function waitForApp(page: Page, timeout?: number): Promise<void> {
 export interface Takeover {
   cls: number;
   loadingSeen: boolean;
-  /** The first visible `#root .prerender <selector>` in the first frame the visitor saw, or null. */
-  at: { x: number; y: number } | null;
+  /**
+   * The first visible `#root .prerender <selector>` in the first frame the visitor saw, or null. `start` is its
+   * inline-start edge (right in Arabic): unlike x, it stays put when a web font that arrives later changes the
+   * width of an element sized to its text.
+   */
+  at: { x: number; y: number; start: number } | null;
 }
+
+/** The inline-start edge of a box on a page in this language (see Takeover.at). */
+export const startEdge = (box: { x: number; width: number }, lang: Lang) => (lang === 'ar' ? box.x + box.width : box.x);
 
 /**
  * For a page whose HTML carries the server's static first view: call before opening it. Records the layout
@@ -226,7 +233,7 @@ export async function watchTakeover(page: Page, opts: { element: string; loading
     content: `window.__takeover={cls:0,loadingSeen:false,at:null};
       new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)window.__takeover.cls+=e.value})}).observe({type:'layout-shift',buffered:true});
       if(${loading})new MutationObserver(function(){if(document.querySelector(${loading}))window.__takeover.loadingSeen=true}).observe(document,{subtree:true,childList:true});
-      document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){var el=[].find.call(document.querySelectorAll(${element}),function(e){return e.getClientRects().length>0});if(el){var r=el.getBoundingClientRect();window.__takeover.at={x:r.x,y:r.y}}})});`,
+      document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){var el=[].find.call(document.querySelectorAll(${element}),function(e){return e.getClientRects().length>0});if(el){var r=el.getBoundingClientRect();window.__takeover.at={x:r.x,y:r.y,start:document.documentElement.dir==='rtl'?r.right:r.left}}})});`,
   });
   return { read: () => page.evaluate(() => (window as unknown as { __takeover: Takeover }).__takeover) };
 }
