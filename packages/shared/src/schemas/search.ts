@@ -106,7 +106,7 @@ export const listingPin = listingRead.pick({ id: true, title_en: true, title_ar:
   }),
 });
 export type ListingPin = z.infer<typeof listingPin>;
-export const mapSearchResult = z.object({ items: z.array(listingPin), total: z.number().int(), total_capped: z.boolean() });
+export const mapSearchResult = searchResult.extend({ items: z.array(listingPin) });
 export type MapSearchResult = z.infer<typeof mapSearchResult>;
 
 /** GET /listings/stats/by-city: approved, active listings per governorate (the /properties-by-city page). */

@@ -9,7 +9,7 @@ import type { ListingRead, MediaItem } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
 import type { Storage } from '../../lib/storage.js';
-import { placeNames, type PlaceNames } from '../locations/names.js';
+import { placeNames, type PlaceName, type PlaceNames } from '../locations/names.js';
 
 interface MediaRow {
   id: number;
@@ -59,8 +59,10 @@ export function listingRowsSql(ids: Expression<number[]>) {
   return sql<ListingRow[]>`listing_rows(${ids}, false)`;
 }
 
-export function place(id: number | null, en: string | null, ar: string | null) {
-  return id != null && en != null ? { id, name_en: en, name_ar: ar ?? en } : null;
+/** A listing's place of one level, {id, name_en, name_ar} from the in-memory names, or null (none, or unknown id). */
+export function placeOf(names: Map<number, PlaceName>, id: number | null) {
+  const r = id == null ? undefined : names.get(id);
+  return id != null && r ? { id, name_en: r.name_en, name_ar: r.name_ar ?? r.name_en } : null;
 }
 
 /** A UTC time from listing_rows(), "2026-01-18T05:01:33.191234" (fraction optional, up to microseconds). */
@@ -100,15 +102,7 @@ export async function readListings(db: Database, storage: Storage, ids: number[]
 
 /** Rows of listing_rows() in the shape of spec §3, in the order given. */
 export function toListings(rows: ListingRow[], names: PlaceNames, storage: Storage, opts: ReadOptions = {}): ListingRead[] {
-  const name = (map: Map<number, { name_en: string; name_ar: string }>, id: number | null) => {
-    const r = id == null ? undefined : map.get(id);
-    return { en: r?.name_en ?? null, ar: r?.name_ar ?? null };
-  };
   return rows.map((r) => {
-    const g = name(names.governorates, r.governorate_id);
-    const d = name(names.districts, r.district_id);
-    const z = name(names.uzaal, r.uzlah_id);
-    const v = name(names.villages, r.village_id);
     const fullName = r.owner_full_name || `${r.owner_first_name} ${r.owner_last_name}`.trim();
     const owner = {
       id: r.owner_id,
@@ -118,8 +112,8 @@ export function toListings(rows: ListingRow[], names: PlaceNames, storage: Stora
       full_name: fullName,
       ...(opts.contact ? { email: r.owner_email, phone_number: r.owner_phone, phone: r.owner_phone } : {}),
     };
-    const governorate = place(r.governorate_id, g.en, g.ar);
-    const district = place(r.district_id, d.en, d.ar);
+    const governorate = placeOf(names.governorates, r.governorate_id);
+    const district = placeOf(names.districts, r.district_id);
     return {
       id: r.id,
       title_en: r.title_en,
@@ -158,8 +152,8 @@ export function toListings(rows: ListingRow[], names: PlaceNames, storage: Stora
         city: district ?? governorate,
         governorate,
         district,
-        uzlah: place(r.uzlah_id, z.en, z.ar),
-        village: place(r.village_id, v.en, v.ar),
+        uzlah: placeOf(names.uzaal, r.uzlah_id),
+        village: placeOf(names.villages, r.village_id),
         governorate_id: r.governorate_id,
         district_id: r.district_id,
         uzlah_id: r.uzlah_id,

@@ -7,7 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ListingPin } from '@manzil/shared';
 import type { Storage } from '../../lib/storage.js';
-import { iso, mediaToItem, place } from '../listings/read.js';
+import { iso, mediaToItem, placeOf } from '../listings/read.js';
 import type { PlaceNames } from '../locations/names.js';
 
 export interface PinRow {
@@ -44,10 +44,6 @@ export function pinRowsSql(where: RawBuilder<unknown>, order: RawBuilder<unknown
 
 export function toPins(rows: PinRow[], names: PlaceNames, storage: Storage): ListingPin[] {
   return rows.map((r) => {
-    const g = r.governorate_id == null ? undefined : names.governorates.get(r.governorate_id);
-    const d = r.district_id == null ? undefined : names.districts.get(r.district_id);
-    const governorate = place(r.governorate_id, g?.name_en ?? null, g?.name_ar ?? null);
-    const district = place(r.district_id, d?.name_en ?? null, d?.name_ar ?? null);
     return {
       id: r.id,
       title_en: r.title_en,
@@ -64,8 +60,8 @@ export function toPins(rows: PinRow[], names: PlaceNames, storage: Storage): Lis
         area_sqm: r.area_sqm,
         latitude: r.latitude,
         longitude: r.longitude,
-        governorate,
-        district,
+        governorate: placeOf(names.governorates, r.governorate_id),
+        district: placeOf(names.districts, r.district_id),
       },
     };
   });
