@@ -77,7 +77,6 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       .returning('id')
       .executeTakeFirstOrThrow());
 
-  const before = (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from listings`.execute(db)).rows[0]!.id;
   const now = Date.now();
   let done = 0;
   while (done < n) {
@@ -133,31 +132,36 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       cols.search_text.push(buildSearchText([title_ar, title_en, description_ar, description_en, g.name_en, g.name_ar, d?.name_en, d?.name_ar]));
       cols.created_at.push(new Date(now - Math.floor(r() * 365 * 86400_000)).toISOString());
     }
-    await sql`
-      insert into listings (owner_id, listing_type, property_type, title_en, title_ar, description_en, description_ar,
-        price, currency, price_usd, status, is_active, bedrooms, bathrooms, area_sqm, build_year, latitude, longitude,
-        location, governorate_id, district_id, search_text, created_at, updated_at, posted_at)
-      select ${owner.id}, t.lt, t.pt, t.ten, t.tar, t.den, t.dar, t.price, t.cur, t.usd, t.status, t.active, t.beds,
-        t.baths, t.area, t.year, t.lat, t.lon, point(t.lon, t.lat), t.gov, t.dis, t.st, t.created, t.created,
-        case when t.status = 'approved' then t.created end
-      from unnest(${cols.listing_type}::text[], ${cols.property_type}::text[], ${cols.title_en}::text[], ${cols.title_ar}::text[],
-        ${cols.description_en}::text[], ${cols.description_ar}::text[], ${cols.price}::float8[], ${cols.currency}::text[],
-        ${cols.price_usd}::float8[], ${cols.status}::text[], ${cols.is_active}::bool[], ${cols.bedrooms}::int[],
-        ${cols.bathrooms}::int[], ${cols.area_sqm}::int[], ${cols.build_year}::int[], ${cols.latitude}::float8[],
-        ${cols.longitude}::float8[], ${cols.governorate_id}::int[], ${cols.district_id}::int[], ${cols.search_text}::text[],
-        ${cols.created_at}::timestamptz[])
-        as t(lt, pt, ten, tar, den, dar, price, cur, usd, status, active, beds, baths, area, year, lat, lon, gov, dis, st, created)
-    `.execute(db);
+    // Each batch and its photos in one transaction: listings that no one has read yet keep their revision when
+    // their photos arrive (migration 009), instead of every row being written twice.
+    await db.transaction().execute(async (trx) => {
+      const start = (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from listings`.execute(trx)).rows[0]!.id;
+      await sql`
+        insert into listings (owner_id, listing_type, property_type, title_en, title_ar, description_en, description_ar,
+          price, currency, price_usd, status, is_active, bedrooms, bathrooms, area_sqm, build_year, latitude, longitude,
+          location, governorate_id, district_id, search_text, created_at, updated_at, posted_at)
+        select ${owner.id}, t.lt, t.pt, t.ten, t.tar, t.den, t.dar, t.price, t.cur, t.usd, t.status, t.active, t.beds,
+          t.baths, t.area, t.year, t.lat, t.lon, point(t.lon, t.lat), t.gov, t.dis, t.st, t.created, t.created,
+          case when t.status = 'approved' then t.created end
+        from unnest(${cols.listing_type}::text[], ${cols.property_type}::text[], ${cols.title_en}::text[], ${cols.title_ar}::text[],
+          ${cols.description_en}::text[], ${cols.description_ar}::text[], ${cols.price}::float8[], ${cols.currency}::text[],
+          ${cols.price_usd}::float8[], ${cols.status}::text[], ${cols.is_active}::bool[], ${cols.bedrooms}::int[],
+          ${cols.bathrooms}::int[], ${cols.area_sqm}::int[], ${cols.build_year}::int[], ${cols.latitude}::float8[],
+          ${cols.longitude}::float8[], ${cols.governorate_id}::int[], ${cols.district_id}::int[], ${cols.search_text}::text[],
+          ${cols.created_at}::timestamptz[])
+          as t(lt, pt, ten, tar, den, dar, price, cur, usd, status, active, beds, baths, area, year, lat, lon, gov, dis, st, created)
+      `.execute(trx);
+      // Photos as the upload path records them (three widths each), 0–8 per listing (4 on average), so a page
+      // of results carries what a real one does. Rows only: the benchmark never fetches the files.
+      await sql`
+        insert into listing_media (listing_id, storage_key, widths, width, height, bytes, position)
+        select l.id, 'listings/' || l.id || '/synthetic' || p, '{400,960,1600}', 1600, 1067, 180000, p
+        from listings l cross join lateral generate_series(0, (l.id * 7919) % 9 - 1) p
+        where l.id > ${start} and l.owner_id = ${owner.id}`.execute(trx);
+    });
     done += size;
     opts.onProgress?.(done);
   }
-  // Photos as the upload path records them (three widths each), 0–8 per listing (4 on average), so a page of
-  // results carries what a real one does. Rows only: the benchmark never fetches the files.
-  await sql`
-    insert into listing_media (listing_id, storage_key, widths, width, height, bytes, position)
-    select l.id, 'listings/' || l.id || '/synthetic' || p, '{400,960,1600}', 1600, 1067, 180000, p
-    from listings l cross join lateral generate_series(0, (l.id * 7919) % 9 - 1) p
-    where l.id > ${before} and l.owner_id = ${owner.id}`.execute(db);
   await sql`analyze listings`.execute(db);
   await sql`analyze listing_media`.execute(db);
   return done;

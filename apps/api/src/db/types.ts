@@ -87,6 +87,8 @@ export interface DB {
     created_at: Timestamp;
     posted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     updated_at: Timestamp;
+    /** Moves on every change a reader could see (migration 009); set by triggers, never written by the app. */
+    rev: ColumnType<number, never, never>;
   };
   listing_media: {
     id: Generated<number>;

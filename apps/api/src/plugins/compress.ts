@@ -6,7 +6,7 @@
  * itself (`npm run bench`: a 17 KB page compresses to 2.4 KB in ~0.2 ms).
  */
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -40,6 +40,17 @@ export function compressSync(body: string | Buffer, encoding: Encoding): Buffer 
   return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body, { level: 6 });
 }
 
+const memos = new WeakMap<FastifyReply, Map<Encoding, Buffer>>();
+
+/**
+ * This reply's answer is the same text as the last one sent with `memo`: its compressed forms are taken from
+ * there, and the ones made now are kept there (search pages, modules/search/page-cache.ts). The caller must
+ * start a new memo whenever the text changes.
+ */
+export function reuseCompressed(reply: FastifyReply, memo: Map<Encoding, Buffer>) {
+  memos.set(reply, memo);
+}
+
 export async function registerCompression(app: FastifyInstance) {
   // An instance hook runs before @fastify/compress's route hooks, which skip an answer already encoded.
   app.addHook('onSend', async (req, reply, payload) => {
@@ -49,14 +60,22 @@ export async function registerCompression(app: FastifyInstance) {
     // One UTF-8 pass, only for answers that may be compressed: measuring a string and then compressing it
     // encoded a search page twice (~20 µs). Once encoded, the bytes go out as they are (Fastify would encode
     // a returned string again).
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    const memo = memos.get(reply);
+    const known = encoding && memo?.get(encoding);
+    if (known) {
+      reply.header('vary', 'accept-encoding').header('content-encoding', encoding).removeHeader('content-length');
+      return known;
+    }
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (body.length < THRESHOLD) return body;
-    const encoding = negotiateEncoding(req.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
     if (!encoding) return body;
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    return compressSync(body, encoding);
+    const out = compressSync(body, encoding);
+    memo?.set(encoding, out);
+    return out;
   });
   const fastifyCompress = (await import('@fastify/compress')).default;
   await app.register(fastifyCompress, { global: true, threshold: THRESHOLD, encodings: ['br', 'gzip'], brotliOptions: BROTLI });

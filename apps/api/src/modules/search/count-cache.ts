@@ -5,8 +5,8 @@
  * and city links, paging through results, the map moving over one city. A total is kept for
  * SEARCH_COUNT_TTL_SECONDS; this server forgets all of them whenever a listing changes in a way the public
  * can see (forgetSearchCounts, called by the services after their transaction commits), so one server is
- * exact and several servers behind a load balancer agree within the TTL. The listings on a page are never
- * cached.
+ * exact and several servers behind a load balancer agree within the TTL. The listings on a page are checked
+ * against the database on every request (page-cache.ts).
  */
 import type { Database } from '../../db/client.js';
 

@@ -12,8 +12,9 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { listingRowsSql, toListings, type ListingRow } from '../listings/read.js';
-import { placeNames } from '../locations/names.js';
+import { placeNames, type PlaceNames } from '../locations/names.js';
 import { cachedCount, rememberCount } from './count-cache.js';
+import { itemOf, pageKey, sameList, writeCard, writePage, type PageCache, type WrittenPage } from './page-cache.js';
 import { pinRowsSql, toPins, type PinRow } from './pins.js';
 
 type SearchConfig = Pick<Config, 'EXCHANGE_RATES' | 'SEARCH_COUNT_TTL_SECONDS'>;
@@ -131,42 +132,95 @@ export function searchPins(db: Database, storage: Storage, config: SearchConfig,
   return searchPage(db, storage, config, body, true) as Promise<SearchAnswer<ListingPin>>;
 }
 
-async function searchPage(db: Database, storage: Storage, config: SearchConfig, body: SearchBody, pins: boolean): Promise<SearchAnswer<ListingRead | ListingPin>> {
+/** What every page of a search starts from: its WHERE, its count cap and the total counted recently, if any. */
+function prepare(db: Database, config: SearchConfig, body: SearchBody) {
   const cap = countCap(body.skip, body.limit);
   const words = searchWords(body.search);
   const key = countKey(body, words, cap);
   const known = cachedCount(db, key);
   const dense = known !== undefined && known >= DENSE_AREA && (body.sort ?? 'newest') === 'newest' && body.limit <= LIMITS.searchMaxLimit;
   const where = sql.join(conditions(body, words, config.EXCHANGE_RATES, dense), sql` and `);
+  const count = known !== undefined ? sql`${known}::int` : sql`(select count(*)::int from (select 1 from listings l where ${where} limit ${cap + 1}) x)`;
+  return { cap, key, known, where, count };
+}
+
+/**
+ * The answer's total from a page of `found` items and the database's count `n`: a page that is not full ends
+ * the results, so its end is the exact total, whatever was cached (an empty first page: none at all). Only an
+ * empty page past the end has to trust the count. The total is remembered for the next page of these filters.
+ */
+function settleTotal(db: Database, config: SearchConfig, body: SearchBody, p: ReturnType<typeof prepare>, found: number, n: number) {
+  const ends = found < body.limit && (found > 0 || body.skip === 0);
+  let total = ends ? body.skip + found : n;
+  if (found === body.limit) total = Math.max(total, body.skip + found);
+  if (total !== p.known) rememberCount(db, p.key, total, config.SEARCH_COUNT_TTL_SECONDS);
+  return { total: Math.min(total, p.cap), total_capped: total > p.cap };
+}
+
+/** The card's call link needs the owner's phone (spec §2 "Listing page"); the e-mail stays on the details page. */
+function asCards(rows: ListingRow[], names: PlaceNames, storage: Storage): ListingRead[] {
+  const listings = toListings(rows, names, storage, { contact: true });
+  for (const it of listings) {
+    for (const o of [it.owner, it.property.owner]) delete o.email;
+  }
+  return listings;
+}
+
+async function searchPage(db: Database, storage: Storage, config: SearchConfig, body: SearchBody, pins: boolean): Promise<SearchAnswer<ListingRead | ListingPin>> {
+  const p = prepare(db, config, body);
   // One statement, one round trip: the capped count (unless counted recently) and the page: full listings
   // (the page's ids in order, then their rows with owner and images from listing_rows, whose own plan is made
   // once per connection) or map pins.
-  const count = known !== undefined ? sql`${known}::int` : sql`(select count(*)::int from (select 1 from listings l where ${where} limit ${cap + 1}) x)`;
   const page = pins
-    ? pinRowsSql(where, orderBy(body.sort), body.limit, body.skip)
-    : listingRowsSql(sql<number[]>`array(select l.id from listings l where ${where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip})`);
+    ? pinRowsSql(p.where, orderBy(body.sort), body.limit, body.skip)
+    : listingRowsSql(sql<number[]>`array(select l.id from listings l where ${p.where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip})`);
   const [res, names] = await Promise.all([
-    sql<{ n: number; rows: (ListingRow | PinRow)[] }>`select ${count} as n, ${page} as rows`.execute(db),
+    sql<{ n: number; rows: (ListingRow | PinRow)[] }>`select ${p.count} as n, ${page} as rows`.execute(db),
     placeNames(db),
   ]);
-  let items: (ListingRead | ListingPin)[];
-  if (pins) items = toPins(res.rows[0]!.rows as PinRow[], names, storage);
-  else {
-    // The card's call link needs the owner's phone (spec §2 "Listing page"); the details page shows it
-    // publicly already. The e-mail stays on the details page only.
-    const listings = toListings(res.rows[0]!.rows as ListingRow[], names, storage, { contact: true });
-    for (const it of listings) {
-      for (const o of [it.owner, it.property.owner]) delete o.email;
-    }
-    items = listings;
-  }
-  // A page that is not full ends the results: its end is the exact total, whatever was cached (an empty first
-  // page: none at all). Only an empty page past the end has to trust the count.
-  const ends = items.length < body.limit && (items.length > 0 || body.skip === 0);
-  let n = ends ? body.skip + items.length : res.rows[0]!.n;
-  if (items.length === body.limit) n = Math.max(n, body.skip + items.length);
-  if (n !== known) rememberCount(db, key, n, config.SEARCH_COUNT_TTL_SECONDS);
-  return { items, total: Math.min(n, cap), total_capped: n > cap };
+  const rows = res.rows[0]!.rows;
+  const items = pins ? toPins(rows as PinRow[], names, storage) : asCards(rows as ListingRow[], names, storage);
+  return { items, ...settleTotal(db, config, body, p, items.length, res.rows[0]!.n) };
+}
+
+/**
+ * A page of full listings as the JSON the API sends, through the pages this server has written before
+ * (page-cache.ts). The statement is the same one round trip, and the database still decides every time which
+ * listings are on the page, how many match and at which revision each listing is; only the listings whose
+ * revision has moved since the page was last written come back as rows and are written again. A page whose
+ * listings, revisions and total are all unchanged is the page written before, compressed forms included.
+ * The page's ids come from the indexes as before (index-only for most filters) and only then does
+ * search_page (migration 009) read their revisions, for those few rows: reading the revision inside the page's
+ * query made a deep page or a city box fetch every row it passed over (7 ms of database time for skip 5,000
+ * instead of ~1, `npm run bench`).
+ */
+export async function searchPageJson(db: Database, storage: Storage, config: SearchConfig, body: SearchBody, pages: PageCache): Promise<WrittenPage> {
+  const p = prepare(db, config, body);
+  const key = pageKey(body, p.key);
+  const before = pages.get(key);
+  const [res, names] = await Promise.all([
+    sql<{ n: number; ids: number[]; revs: string[]; rows: ListingRow[] }>`
+      select ${p.count} as n, q.page_ids as ids, q.page_revs as revs, q.page_rows as rows
+      from search_page(array(select l.id from listings l where ${p.where} order by ${orderBy(body.sort)} limit ${body.limit} offset ${body.skip}),
+        ${before?.ids ?? []}::int[], ${before?.revs ?? []}::text[]) q`.execute(db),
+    placeNames(db),
+  ]);
+  const { n, ids, revs, rows } = res.rows[0]!;
+  const fresh = new Map(asCards(rows, names, storage).map((it) => [it.id, writeCard(it)]));
+  const page = { ids: [] as number[], revs: [] as string[], items: [] as string[] };
+  ids.forEach((id, i) => {
+    // Not fresh: unchanged since the page before (a listing removed meanwhile has neither and is skipped).
+    const item = fresh.get(id) ?? (before && itemOf(before, id));
+    if (item === undefined) return;
+    page.ids.push(id);
+    page.revs.push(revs[i]!);
+    page.items.push(item);
+  });
+  const { total, total_capped } = settleTotal(db, config, body, p, page.items.length, n);
+  if (before && before.total === total && before.total_capped === total_capped && sameList(before.ids, page.ids) && sameList(before.revs, page.revs)) return before;
+  const written = writePage({ ...page, total, total_capped });
+  pages.set(key, written);
+  return written;
 }
 
 /** Approved, active listings per governorate, for sale and for rent (only governorates that have any). */

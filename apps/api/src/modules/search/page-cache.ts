@@ -1,0 +1,89 @@
+/**
+ * Search pages as this server last wrote them, per page of a search (filters, order, skip and limit). Reading a
+ * page's listings with their owners and photos and writing them as JSON was half the database's work and a
+ * third of the API's for a search (`npm run bench`), and the same pages come back again and again: the home
+ * page's newest listings, a city's first page, paging back and forth. The page is never taken on trust: each
+ * request still asks the database for the page's listings, their revisions (listings.rev, migration 009) and
+ * the total, and only what changed is read and written again (service.ts, searchPageJson). So an edit, a new
+ * photo, a view counted or an owner's new phone shows on the next search, from whichever server made it.
+ */
+import { listingRead, type SearchBody } from '@manzil/shared';
+import { compileSerializer } from '../../lib/serialize.js';
+import type { Encoding } from '../../plugins/compress.js';
+
+export interface WrittenPage {
+  ids: number[];
+  /** Each listing's revision as written (text: a bigint). */
+  revs: string[];
+  /** The answer, {items, total, total_capped}, as the route's schema writes it. */
+  json: string;
+  /** Where each listing's JSON starts and ends in json (slices of it are not copies). */
+  spans: [number, number][];
+  total: number;
+  total_capped: boolean;
+  /** Compressed forms of json, filled by plugins/compress.ts as clients ask for them. */
+  encoded: Map<Encoding, Buffer>;
+}
+
+/** One listing of a search page, written from the schema (only its declared fields, as the route's serializer). */
+export const writeCard = compileSerializer(listingRead);
+
+const HEAD = '{"items":[';
+
+/** A page from its listings' JSON: the answer written once, and each listing's place in it. */
+export function writePage(page: { ids: number[]; revs: string[]; items: string[]; total: number; total_capped: boolean }): WrittenPage {
+  const spans: [number, number][] = [];
+  let at = HEAD.length;
+  for (const it of page.items) {
+    spans.push([at, at + it.length]);
+    at += it.length + 1;
+  }
+  const json = `${HEAD}${page.items.join(',')}],"total":${page.total},"total_capped":${page.total_capped}}`;
+  return { ids: page.ids, revs: page.revs, json, spans, total: page.total, total_capped: page.total_capped, encoded: new Map() };
+}
+
+/** The JSON of the page's listing with this id, if it is on the page. */
+export function itemOf(page: WrittenPage, id: number): string | undefined {
+  const i = page.ids.indexOf(id);
+  return i < 0 ? undefined : page.json.slice(...page.spans[i]!);
+}
+
+/** A page of a search: its filters (the count's key) with order and paging; the view does not change a page. */
+export function pageKey(body: SearchBody, filtersKey: string): string {
+  return `${body.sort ?? 'newest'}|${body.skip}|${body.limit}|${filtersKey}`;
+}
+
+export function sameList<T>(a: T[], b: T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * At most this many pages (~40 KB each with their compressed forms: ~20 MB); a full cache drops the pages
+ * used least recently.
+ */
+export const MAX_PAGES = 500;
+
+export class PageCache {
+  private pages = new Map<string, WrittenPage>();
+  constructor(private readonly max = MAX_PAGES) {}
+
+  get(key: string): WrittenPage | undefined {
+    const p = this.pages.get(key);
+    if (p) {
+      // Maps iterate in insertion order: moving a page to the end keeps the least recently used first.
+      this.pages.delete(key);
+      this.pages.set(key, p);
+    }
+    return p;
+  }
+
+  set(key: string, page: WrittenPage) {
+    this.pages.delete(key);
+    if (this.pages.size >= this.max) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, page);
+  }
+
+  get size() {
+    return this.pages.size;
+  }
+}
