@@ -45,10 +45,10 @@ export default async function searchRoutes(base: FastifyInstance) {
     async (req, reply) => {
       if (req.body.view !== 'map') {
         const page = await searchPageJson(db, storage, config, req.body, pages);
-        // Already JSON, written from the same schema: Fastify sends a string typed as JSON as it is (and the
-        // compression hook compresses it once per page and encoding).
+        // Already JSON, written from the same schema, in UTF-8: sent as it is (and the compression hook
+        // compresses it once per page and encoding).
         reuseCompressed(reply, page.encoded);
-        return reply.type('application/json; charset=utf-8').send(page.json as unknown as SearchResult);
+        return reply.type('application/json; charset=utf-8').send(page.body as unknown as SearchResult);
       }
       // A reply's own serializer leaves the content type to the handler.
       reply.serializer(writePins).type('application/json; charset=utf-8');

@@ -206,8 +206,8 @@ export async function searchPageJson(db: Database, storage: Storage, config: Sea
     placeNames(db),
   ]);
   const { n, ids, revs, rows } = res.rows[0]!;
-  const fresh = new Map(asCards(rows, names, storage).map((it) => [it.id, writeCard(it)]));
-  const page = { ids: [] as number[], revs: [] as string[], items: [] as string[] };
+  const fresh = new Map(asCards(rows, names, storage).map((it) => [it.id, Buffer.from(writeCard(it))]));
+  const page = { ids: [] as number[], revs: [] as string[], items: [] as Buffer[] };
   ids.forEach((id, i) => {
     // Not fresh: unchanged since the page before (a listing removed meanwhile has neither and is skipped).
     const item = fresh.get(id) ?? (before && itemOf(before, id));
