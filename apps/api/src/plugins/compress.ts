@@ -57,9 +57,6 @@ export async function registerCompression(app: FastifyInstance) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding') || req.headers['x-no-compression'] !== undefined) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return payload;
-    // One UTF-8 pass, only for answers that may be compressed: measuring a string and then compressing it
-    // encoded a search page twice (~20 µs). Once encoded, the bytes go out as they are (Fastify would encode
-    // a returned string again).
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     const memo = memos.get(reply);
     const known = encoding && memo?.get(encoding);
@@ -67,6 +64,9 @@ export async function registerCompression(app: FastifyInstance) {
       reply.header('vary', 'accept-encoding').header('content-encoding', encoding).removeHeader('content-length');
       return known;
     }
+    // One UTF-8 pass, only for answers that may be compressed: measuring a string and then compressing it
+    // encoded a search page twice (~20 µs). Once encoded, the bytes go out as they are (Fastify would encode
+    // a returned string again).
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (body.length < THRESHOLD) return body;
     reply.header('vary', 'accept-encoding');
