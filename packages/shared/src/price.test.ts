@@ -18,4 +18,14 @@ describe('prices', () => {
     expect(formatPrice(null, 'USD')).toBeNull();
     expect(formatPrice('', 'USD')).toBeNull();
   });
+  it('keeps each language and currency apart when formatting one after another', () => {
+    expect(formatPrice(1500, 'USD', 'en')).toBe('$1,500');
+    expect(formatPrice(1500, 'SAR', 'en')).toMatch(/^SAR\s1,500$/);
+    expect(formatPrice(1500, 'USD', 'en')).toBe('$1,500');
+    expect(formatPrice(1500, 'SAR', 'ar')).not.toBe(formatPrice(1500, 'SAR', 'en'));
+    expect(formatPrice(1500, 'SAR', 'ar')).toContain('1,500');
+    // A code Intl rejects still shows the amount and the code, and leaves the others alone.
+    expect(formatPrice(1500, 'XX', 'en')).toBe('1,500 XX');
+    expect(formatPrice(2500, 'USD', 'en')).toBe('$2,500');
+  });
 });
