@@ -10,6 +10,15 @@ import { cssClassesIn, dropUnusedRules, stringWordsIn, wordsIn } from './build/u
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** A font cut down to the characters of `text`, as woff2 (subset-font: HarfBuzz, layout features kept). */
+function subsetWoff2(font: Buffer, text: string): Promise<Buffer> {
+  const subsetFont = require('subset-font') as (font: Buffer, text: string, o: { targetFormat: 'woff2' }) => Promise<Buffer>;
+  return subsetFont(font, text, { targetFormat: 'woff2' });
+}
+
+/** assets/<base>-<hash of the content>.woff2: a new name whenever the cut changes (assets are cached a year). */
+const hashedFontName = (base: string, font: Buffer) => `assets/${base}-${createHash('sha256').update(font).digest('hex').slice(0, 8)}.woff2`;
+
 /**
  * Bootstrap's LTR and RTL stylesheets as static files (`/vendor/bootstrap-<v>[.rtl].min.css` on the dev server,
  * `/vendor/bootstrap-<v>-<hash>[.rtl].min.css` in a build). index.html carries
@@ -136,12 +145,8 @@ function bootstrapIconsSubset(): Plugin {
     async load(id) {
       if (id !== RESOLVED) return undefined;
       const names = usedIcons();
-      const subsetFont = require('subset-font') as (font: Buffer, text: string, o: { targetFormat: 'woff2' }) => Promise<Buffer>;
-      const font = await subsetFont(readFileSync(join(fontDir, 'fonts/bootstrap-icons.woff2')), String.fromCodePoint(...names.map((n) => codepoints[n]!)), {
-        targetFormat: 'woff2',
-      });
-      const hash = createHash('sha256').update(font).digest('hex').slice(0, 8);
-      fontFile = `assets/bootstrap-icons-subset-${hash}.woff2`;
+      const font = await subsetWoff2(readFileSync(join(fontDir, 'fonts/bootstrap-icons.woff2')), String.fromCodePoint(...names.map((n) => codepoints[n]!)));
+      fontFile = hashedFontName('bootstrap-icons-subset', font);
       this.emitFile({ type: 'asset', fileName: fontFile, source: font });
       const base = readFileSync(join(fontDir, 'bootstrap-icons.min.css'), 'utf8');
       // The rule every icon shares (font family, alignment), copied from the package's own stylesheet.
@@ -166,8 +171,8 @@ function bootstrapIconsSubset(): Plugin {
  * digits, punctuation), the joiners and direction marks, and presentation forms B, which older text still
  * carries, with the few presentation forms A people type (ﷲ, ﷺ, ﷻ, the Rial sign ﷼, ﷽). The package's "arabic"
  * files also hold the Arabic Supplement and Extended blocks and the other presentation forms A (hundreds of
- * ligatures): 49 KB per weight, against 23 KB for this. Each Arabic first visit
- * loads two weights, so this is ~55 KB less before the text settles on a slow link. GSUB/GPOS survive the cut
+ * ligatures): 49–50 KB per weight, against 24–25 KB for this. Each Arabic first visit
+ * loads two weights, so this is ~50 KB less before the text settles on a slow link. GSUB/GPOS survive the cut
  * (HarfBuzz keeps the shaping features), so words join as before; a character outside the range (a Persian or
  * Urdu letter, a ligature sign) takes the next font in the stack, as `unicode-range` tells the browser up front.
  * Build only: the dev server serves the package's own files.
@@ -202,11 +207,10 @@ function arabicFontSubset(): Plugin {
     async load(id) {
       if (!id.startsWith(PREFIX)) return undefined;
       const weight = id.slice(PREFIX.length, -'.css'.length);
-      const subsetFont = require('subset-font') as (font: Buffer, text: string, o: { targetFormat: 'woff2' }) => Promise<Buffer>;
       const source = readFileSync(join(pkgDir, 'files', `noto-sans-arabic-arabic-${weight}-normal.woff2`));
-      const font = await subsetFont(source, text, { targetFormat: 'woff2' });
+      const font = await subsetWoff2(source, text);
       // The name keeps the package's pattern: index.html's preload script (routePreloads) looks for it.
-      const fileName = `assets/noto-sans-arabic-arabic-${weight}-normal-${createHash('sha256').update(font).digest('hex').slice(0, 8)}.woff2`;
+      const fileName = hashedFontName(`noto-sans-arabic-arabic-${weight}-normal`, font);
       this.emitFile({ type: 'asset', fileName, source: font });
       this.info(`Noto Sans Arabic ${weight}: ${(source.length / 1024).toFixed(1)} KB -> ${(font.length / 1024).toFixed(1)} KB`);
       return `@font-face{font-family:'Noto Sans Arabic';font-style:normal;font-display:swap;font-weight:${weight};src:url("/${fileName}") format("woff2");unicode-range:${unicodeRange}}`;
