@@ -106,39 +106,96 @@ describe('home page HTML with its static first view', () => {
     expect(html.indexOf('<script data-app-start>')).toBeGreaterThan(html.indexOf('data-prerendered="home"'));
     expect(html.indexOf('<script data-app-start>')).toBeLessThan(html.indexOf('</body>'));
 
-    // Run it against a minimal document: nothing before the frame callback, everything once, after it.
-    const added: Record<string, string>[] = [];
-    let frame: (() => void) | undefined;
-    let timer: (() => void) | undefined;
-    const listeners: (() => void)[] = [];
-    const document = {
-      visibilityState: 'visible',
-      head: { appendChild: (el: Record<string, string>) => added.push(el) },
-      createElement: () => ({}),
-      addEventListener: (_: string, f: () => void) => listeners.push(f),
-    };
-    const window: Record<string, number> = {};
-    const run = new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', loader!);
-    run(document, window, (f: () => void) => (frame = f), (f: () => void) => (timer = f));
-    expect(added).toEqual([]);
-    frame!();
-    expect(added).toEqual([]);
-    timer!();
-    expect(added).toEqual([
+    // Run it against a minimal browser: nothing until the first contentful paint is on screen, then
+    // everything once, in a task of its own.
+    const scripts = [
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/react-Cd34.js' },
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/i18n-Ef56.js' },
       { type: 'module', crossOrigin: '', src: '/assets/index-Ab12.js' },
-    ]);
-    expect(window.__routes).toBe(1);
-    listeners.forEach((f) => f());
-    expect(added).toHaveLength(3);
-    expect(window.__routes).toBe(1);
+    ];
+    function browser(opts: { hidden?: boolean; paintEntries?: boolean; className?: string } = {}) {
+      const added: Record<string, string>[] = [];
+      const frames: (() => void)[] = [];
+      const timers: { f: () => void; ms: number }[] = [];
+      const listeners: Record<string, (() => void)[]> = {};
+      const observers: { cb: (list: { getEntriesByName(n: string): unknown[] }, o: { disconnect(): void }) => void; disconnected: boolean; options?: unknown }[] = [];
+      const on = (t: string, f: () => void) => (listeners[t] ??= []).push(f);
+      const document = {
+        visibilityState: opts.hidden ? 'hidden' : 'visible',
+        documentElement: { className: opts.className ?? '' },
+        head: { appendChild: (el: Record<string, string>) => added.push(el) },
+        createElement: () => ({}),
+        addEventListener: on,
+      };
+      class PerformanceObserver {
+        static supportedEntryTypes = opts.paintEntries === false ? ['resource'] : ['paint', 'resource'];
+        entry: (typeof observers)[number];
+        constructor(cb: (typeof observers)[number]['cb']) {
+          this.entry = { cb, disconnected: false };
+          observers.push(this.entry);
+        }
+        observe(options: unknown) {
+          this.entry.options = options;
+        }
+        disconnect() {
+          this.entry.disconnected = true;
+        }
+      }
+      const window: Record<string, unknown> = { PerformanceObserver, addEventListener: on };
+      new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', loader!)(
+        document,
+        window,
+        (f: () => void) => frames.push(f),
+        (f: () => void, ms: number) => timers.push({ f, ms }),
+      );
+      const paint = (...names: string[]) =>
+        observers.forEach((o) => o.cb({ getEntriesByName: (n) => names.filter((x) => x === n) }, { disconnect: () => (o.disconnected = true) }));
+      return { added, frames, timers, listeners, observers, window, paint };
+    }
+
+    const b = browser();
+    expect(b.added).toEqual([]);
+    expect(b.frames).toEqual([]);
+    expect(b.observers).toHaveLength(1);
+    expect(b.observers[0]!.options).toEqual({ type: 'paint', buffered: true });
+    b.paint('first-paint');
+    expect(b.observers[0]!.disconnected).toBe(false);
+    expect(b.timers.map((t) => t.ms)).toEqual([3000]);
+    b.paint('first-contentful-paint');
+    expect(b.observers[0]!.disconnected).toBe(true);
+    expect(b.added).toEqual([]);
+    b.timers.find((t) => t.ms === 0)!.f();
+    expect(b.added).toEqual(scripts);
+    expect(b.window.__routes).toBe(1);
+    // The safety timeout, a tap and a visibility change later add nothing more.
+    b.timers.forEach((t) => t.f());
+    Object.values(b.listeners).flat().forEach((f) => f());
+    expect(b.added).toHaveLength(3);
+    expect(b.window.__routes).toBe(1);
+
+    // No paint at all (a browser that holds it, or never reports it): the timeout starts it after 3 s.
+    const late = browser();
+    late.timers.find((t) => t.ms === 3000)!.f();
+    expect(late.added).toEqual(scripts);
+
+    // A tap or key press before the first paint starts it at once.
+    for (const t of ['pointerdown', 'keydown']) {
+      const tapped = browser();
+      tapped.listeners[t]!.forEach((f) => f());
+      expect(tapped.added).toEqual(scripts);
+    }
+
+    // Without paint entries, or with the static view hidden: after a frame, as before.
+    for (const old of [browser({ paintEntries: false }), browser({ className: 'js no-prerender' })]) {
+      expect(old.observers).toEqual([]);
+      old.frames.forEach((f) => f());
+      expect(old.added).toEqual([]);
+      old.timers.forEach((t) => t.f());
+      expect(old.added).toEqual(scripts);
+    }
 
     // A background tab paints nothing: it starts at once.
-    added.length = 0;
-    run({ ...document, visibilityState: 'hidden' }, window, () => undefined, () => undefined);
-    expect(added).toHaveLength(3);
-    expect(window.__routes).toBe(2);
+    expect(browser({ hidden: true }).added).toEqual(scripts);
   });
 
   it('leaves a page without an empty #root alone', () => {
