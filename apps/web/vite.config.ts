@@ -421,7 +421,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
     // dist/.vite/manifest.json (not served): `npm run bench:web` reads each route's chunks from it.
     manifest: true,
     rollupOptions: {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ListingRead } from '@manzil/shared';
+import { groupDigits, type ListingRead } from '@manzil/shared';
 import { cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
 import './listing-card.css';
 
@@ -89,7 +89,7 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false }: List
           )}
           {p.area_sqm != null && (
             <li title={t('area')}>
-              <i className="bi bi-bounding-box" aria-hidden="true" /> <bdi>{t('areaValue', { value: p.area_sqm.toLocaleString('en-US') })}</bdi>
+              <i className="bi bi-bounding-box" aria-hidden="true" /> <bdi>{t('areaValue', { value: groupDigits(p.area_sqm) })}</bdi>
             </li>
           )}
         </ul>

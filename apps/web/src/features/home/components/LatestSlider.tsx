@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,6 +21,9 @@ export function LatestSlider() {
     return () => clearTimeout(timer);
   }, []);
   const q = useQuery({ ...searchQuery(BODY), enabled: ready, retry: 1, retryDelay: TIMINGS.publicRetryDelayMs });
+  // The cards render in the background, in slices, once the answer is in: the query's own update is urgent
+  // and would render all of them in one task (on a slow phone, a tap waits for it).
+  const data = useDeferredValue(q.data);
   const track = useRef<HTMLDivElement>(null);
   const scroll = (dir: 1 | -1) => {
     const el = track.current;
@@ -37,7 +40,7 @@ export function LatestSlider() {
           <p className="text-body-secondary mb-0">{t('latestText')}</p>
         </div>
         <div className="d-flex gap-2 align-items-center">
-          {q.data && q.data.items.length > 1 && (
+          {data && data.items.length > 1 && (
             <span className="latest-arrows d-md-none">
               <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => scroll(-1)} aria-label={t('previous')}>
                 <i className="bi bi-chevron-left flip-rtl" aria-hidden="true" />
@@ -55,12 +58,12 @@ export function LatestSlider() {
           <span><i className="bi bi-exclamation-triangle" aria-hidden="true" /> {t('errors:latestFailed')}</span>
           <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void q.refetch()}>{t('common:actions.tryAgain')}</button>
         </div>
-      ) : !q.data ? (
+      ) : !data ? (
         <div className="latest-state" role="status">
           <span className="spinner-border text-brand" aria-hidden="true" />
           <span className="visually-hidden">{t('loading')}</span>
         </div>
-      ) : q.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <div className="latest-state">
           <i className="bi bi-house" aria-hidden="true" />
           <p className="mb-2">{t('emptyLatest')}</p>
@@ -68,7 +71,7 @@ export function LatestSlider() {
         </div>
       ) : (
         <div className="latest-track" ref={track} role="list">
-          {q.data.items.map((l, i) => (
+          {data.items.map((l, i) => (
             <div className="latest-item" role="listitem" key={l.id}>
               <ListingCard listing={l} eager={i < 2} />
             </div>

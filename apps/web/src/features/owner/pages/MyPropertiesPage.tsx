@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, type ListingRead } from '@manzil/shared';
+import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, groupDigits, type ListingRead } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
@@ -201,13 +201,12 @@ function MyListings({ token }: { token: string | null }) {
 }
 
 function Stat({ icon, label, value, testId }: { icon: string; label: string; value: number; testId: string }) {
-  const { i18n } = useTranslation();
   return (
     <div className="col-6 col-md-4 col-xl">
       <div className="owner-stat" data-testid={testId}>
         <i className={`bi bi-${icon} owner-stat-icon`} aria-hidden="true" />
         <div>
-          <div className="owner-stat-value">{value.toLocaleString(i18n.language.startsWith('ar') ? 'ar-YE-u-nu-latn' : 'en-US')}</div>
+          <div className="owner-stat-value">{groupDigits(value)}</div>
           <div className="owner-stat-label">{label}</div>
         </div>
       </div>
@@ -306,7 +305,7 @@ function OwnerCard({ listing: l, deleting, onDelete }: { listing: ListingRead; d
           )}
           {p.area_sqm != null && (
             <li title={t('myProperties.areaLabel')}>
-              <i className="bi bi-arrows-fullscreen" aria-hidden="true" /> {t('myProperties.area', { area: p.area_sqm.toLocaleString('en-US') })}
+              <i className="bi bi-arrows-fullscreen" aria-hidden="true" /> {t('myProperties.area', { area: groupDigits(p.area_sqm) })}
             </li>
           )}
         </ul>

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PAGE_SIZES, type ListingRead } from '@manzil/shared';
+import { PAGE_SIZES, groupDigits, type ListingRead } from '@manzil/shared';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useSearch, type SearchAnswer } from '../api/search';
@@ -110,7 +110,7 @@ export function SearchHead(props: {
         <p className="text-body-secondary mb-0" aria-live="polite">
           {data
             ? data.total_capped
-              ? t('resultsCapped', { count: data.total, formatted: data.total.toLocaleString('en-US') })
+              ? t('resultsCapped', { count: data.total, formatted: groupDigits(data.total) })
               : t('results', { count: data.total })
             : '\u00a0'}
         </p>
