@@ -11,6 +11,7 @@ import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
 import { DetailsHeader } from '../components/DetailsHeader';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MountWhenNear } from '../components/MountWhenNear';
+import { formatLongDate } from '../../../i18n/dates';
 import '../details.css';
 
 // Leaflet loads only when the listing has a place to show; the contact form is its own chunk.
@@ -137,11 +138,20 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   const price = priceText(listing, lang);
   const hasPlace = typeof p.latitude === 'number' && typeof p.longitude === 'number';
   const mapPlaceholder = <div className="details-map details-map-placeholder">{t('location.loadingMap')}</div>;
+  const contactLoading = (
+    <section className="details-card" aria-labelledby="details-contact">
+      <h2 id="details-contact" className="details-card-title">
+        {t('contactTitle')}
+      </h2>
+      <p className="text-body-secondary mb-0" role="status">
+        {t('contactLoading')}
+      </p>
+    </section>
+  );
   const owner = listing.owner ?? p.owner;
   const ownerPhone = owner?.phone_number || owner?.phone || null;
   const ownerName = owner?.full_name?.trim() || [owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || owner?.username;
   const address = (lang === 'ar' ? p.address_details_ar || p.address_details_en : p.address_details_en || p.address_details_ar) ?? '';
-  const dateFmt = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-GB', { dateStyle: 'long' });
   const posted = listing.posted_at ?? listing.created_at;
   const coordinates = hasPlace ? `${p.latitude!.toFixed(6)}, ${p.longitude!.toFixed(6)}` : null;
   const osmUrl = hasPlace
@@ -265,7 +275,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               <div>
                 <dt>{t('details.posted')}</dt>
                 <dd>
-                  <time dateTime={posted}>{dateFmt.format(new Date(posted))}</time>
+                  <time dateTime={posted}>{formatLongDate(new Date(posted), lang)}</time>
                 </dd>
               </div>
               <div>
@@ -331,18 +341,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
             </ul>
           </section>
 
-          <Suspense
-            fallback={
-              <section className="details-card" aria-labelledby="details-contact">
-                <h2 id="details-contact" className="details-card-title">
-                  {t('contactTitle')}
-                </h2>
-                <p className="text-body-secondary mb-0" role="status">
-                  {t('contactLoading')}
-                </p>
-              </section>
-            }
-          >
+          <Suspense fallback={contactLoading}>
             <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
           </Suspense>
         </aside>
