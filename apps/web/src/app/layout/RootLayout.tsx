@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Deferred } from '../../components/Deferred';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { markAppRendered } from '../preloader';
 import { Footer } from './Footer';
@@ -24,7 +25,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Deferred>
+        <Footer />
+      </Deferred>
       <OfflineNotice />
       <ScrollRestoration />
     </>
