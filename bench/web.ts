@@ -10,7 +10,8 @@
  * 3. Lighthouse (mobile preset: simulated slow 4G and 4× CPU slowdown, system Chromium) on home, the
  *    search list and a details page, against the real server with demo content in a temporary DATA_DIR
  *    and a local map-tile stub: performance score, FCP, LCP, TBT, CLS, bytes by type.
- *    BENCH_LH_RUNS=n runs each page n times and keeps the median by score (default 1); BENCH_LH=0 skips.
+ *    BENCH_LH_RUNS=n runs each page n times and keeps the median by score (default 3: single runs swing by
+ *    10 points here); BENCH_LH=0 skips.
  *    BENCH_LH_SAVE=dir writes each page's median Lighthouse report there as JSON (LCP phases, request chains).
  */
 import fs from 'node:fs';
@@ -154,7 +155,7 @@ function observedTimes(lhr: LhResult) {
 }
 
 async function lighthouseRuns(baseUrl: string) {
-  const runs = envInt('BENCH_LH_RUNS', 1);
+  const runs = envInt('BENCH_LH_RUNS', 3);
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';

@@ -3,6 +3,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PAGE_SIZES, groupDigits, type ListingRead } from '@manzil/shared';
+import { Deferred } from '../../../components/Deferred';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useSearch, type SearchAnswer } from '../api/search';
@@ -42,14 +43,17 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
 
       <div className="row g-4">
         <div className="col-lg-3">
-          <Offcanvas id="search-filters" show={showFilters} onHide={() => setShowFilters(false)} responsive="lg" placement="end" aria-labelledby="search-filters-title">
-            <Offcanvas.Header closeButton closeLabel={t('closeFilters')}>
-              <Offcanvas.Title id="search-filters-title">{t('filters')}</Offcanvas.Title>
-            </Offcanvas.Header>
-            <Offcanvas.Body>
-              <FiltersSidebar filters={filters} onCommit={commit} onDone={() => setShowFilters(false)} />
-            </Offcanvas.Body>
-          </Offcanvas>
+          {/* After the results: hidden behind a button on phones, and the static first view has none either. */}
+          <Deferred>
+            <Offcanvas id="search-filters" show={showFilters} onHide={() => setShowFilters(false)} responsive="lg" placement="end" aria-labelledby="search-filters-title">
+              <Offcanvas.Header closeButton closeLabel={t('closeFilters')}>
+                <Offcanvas.Title id="search-filters-title">{t('filters')}</Offcanvas.Title>
+              </Offcanvas.Header>
+              <Offcanvas.Body>
+                <FiltersSidebar filters={filters} onCommit={commit} onDone={() => setShowFilters(false)} />
+              </Offcanvas.Body>
+            </Offcanvas>
+          </Deferred>
         </div>
         <div className="col-lg-9">
           {query.isPending ? (
