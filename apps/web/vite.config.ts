@@ -421,6 +421,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // WEB_SOURCEMAP=1 npm run build: source maps beside the chunks, to read a CPU profile of the built app by
+    // source line (never shipped by default: they would double what the server holds).
     sourcemap: process.env.WEB_SOURCEMAP === '1',
     // dist/.vite/manifest.json (not served): `npm run bench:web` reads each route's chunks from it.
     manifest: true,
