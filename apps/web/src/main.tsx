@@ -20,9 +20,8 @@ import { i18nReady } from './i18n';
 schedulePreloaderFallback();
 
 const container = document.getElementById('root')!;
-let router: ReturnType<typeof createAppRouter>;
 
-function start() {
+function start(router: ReturnType<typeof createAppRouter>) {
   const root = createRoot(container);
   // A transition: React renders the first screen in slices of a few milliseconds instead of one long task,
   // so a tap or keystroke during start-up is not held up on a slow phone (Lighthouse: total blocking time).
@@ -47,8 +46,8 @@ function start() {
  * the language and for the router to have loaded the page's chunk and locale files. Whatever fails, start.
  */
 function boot() {
-  router = createAppRouter();
-  if (!container.hasAttribute('data-prerendered')) return start();
+  const router = createAppRouter();
+  if (!container.hasAttribute('data-prerendered')) return start(router);
   const routerReady = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {
@@ -57,7 +56,8 @@ function boot() {
       resolve();
     });
   });
-  Promise.all([i18nReady, routerReady]).then(start, start);
+  const go = () => start(router);
+  Promise.all([i18nReady, routerReady]).then(go, go);
 }
 
 // Evaluating the modules is one long task on a slow phone; matching the URL and starting the page's chunk is

@@ -13,6 +13,9 @@ export function fromUsd(amountUsd: number, currency: string, rates: Record<strin
   return amountUsd * rate;
 }
 
+/** Below zero, -0 included (Intl writes "-0" for it, and for -0.4 rounded). */
+const negative = (value: number) => value < 0 || Object.is(value, -0);
+
 /**
  * A whole number with Western digits and comma groups, rounded half away from zero: what
  * Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }) writes, without Intl. A page's first
@@ -24,7 +27,7 @@ export function groupDigits(value: number): string {
   const whole = Math.round(Math.abs(value));
   if (!Number.isFinite(whole) || whole >= 1e21) return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
   const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return value < 0 || Object.is(value, -0) ? `-${digits}` : digits;
+  return negative(value) ? `-${digits}` : digits;
 }
 
 const CURRENCY_CODE = /^[A-Za-z]{3}$/;
@@ -51,7 +54,7 @@ export function formatPrice(
   if (!CURRENCY_CODE.test(currency)) return `${groupDigits(value)} ${currency}`;
   const code = currency.toUpperCase();
   const digits = groupDigits(Math.abs(value));
-  const minus = value < 0 || Object.is(value, -0) ? '-' : '';
+  const minus = negative(value) ? '-' : '';
   if (locale === 'ar') return `${RLM}${minus ? LRM + minus : ''}${digits}${NBSP}${code === 'USD' ? 'US$' : code}`;
   return code === 'USD' ? `${minus}$${digits}` : `${minus}${code}${NBSP}${digits}`;
 }
