@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { listingContactBody, LIMITS, MESSAGES, TIMINGS, type ListingContactBody } from '@manzil/shared';
+import { LIMITS, MESSAGES, TIMINGS, type ListingContactBody } from '@manzil/shared';
+import { lazyResolver } from '../../../components/form/lazyResolver';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { contactErrorMessage, useListingMessage } from '../api';
@@ -17,6 +17,9 @@ interface Values {
   message: string;
 }
 
+// zod and the schema load on the form's first focus or submit, not with the listing's page.
+const resolver = lazyResolver<Values>(() => import('../validation').then((m) => m.listingContactResolver as unknown as Resolver<Values>));
+
 /**
  * The details page's "contact the owner" form (spec §2, §4, §5): full name, e-mail, message of at least
  * 10 characters; idle → sending (fields disabled, 'Sending...') → success (shown 5 s, form cleared) or
@@ -30,7 +33,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
   const send = useListingMessage(listingId);
   const { status, succeed, fail, clear } = useFormStatus(TIMINGS.contactSuccessMs);
   const form = useForm<Values>({
-    resolver: zodResolver(listingContactBody) as unknown as Resolver<Values>,
+    resolver,
     defaultValues: { sender_name: '', sender_email: '', message: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -68,7 +71,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
             {translateApiError(t, MESSAGES.ownListing)}
           </div>
         )}
-        <form noValidate onSubmit={onSubmit} onInput={clear}>
+        <form noValidate onSubmit={onSubmit} onInput={clear} onFocus={resolver.preload}>
           <fieldset disabled={sending || isOwner}>
             <ContactField label={t('ownerForm.fullName')} error={errors.sender_name?.message} required>
               {(p) => <input {...p} {...form.register('sender_name')} type="text" autoComplete="name" maxLength={LIMITS.nameMax * 2} />}
