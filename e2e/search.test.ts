@@ -93,7 +93,8 @@ describe.each([
     await shot(page, AREA, `${tag}-3-list`, true);
 
     if (device === 'mobile') {
-      // The sidebar sits behind a Filters button; it shows the filters from the URL.
+      // The sidebar sits behind a Filters button, built when first opened; it shows the filters from the URL.
+      expect(await page.locator('#search-filters form.filters-sidebar').count()).toBe(0);
       await page.getByRole('button', { name: new RegExp(s.filters) }).click();
       const dialog = page.locator('#search-filters.show');
       await dialog.waitFor();

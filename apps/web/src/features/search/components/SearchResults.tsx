@@ -2,8 +2,9 @@ import { useMemo, useRef, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PAGE_SIZES, groupDigits, type ListingRead } from '@manzil/shared';
+import { PAGE_SIZES, TIMINGS, groupDigits, type ListingRead } from '@manzil/shared';
 import { Deferred } from '../../../components/Deferred';
+import { useMediaQuery } from '../../../components/useMediaQuery';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useSearch, type SearchAnswer } from '../api/search';
@@ -23,6 +24,14 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
   const body = useMemo(() => searchPageBody(params, view), [params, view]);
   const query = useSearch(body);
   const [showFilters, setShowFilters] = useState(false);
+  // On a phone the filters are a panel behind a button: built when first opened, then kept (with what was typed).
+  // Built hidden, they were the largest part of the page's start (inputs, selects, their layout).
+  const wide = useMediaQuery(`(min-width: ${TIMINGS.mobileBreakpointPx}px)`);
+  const [filtersOpened, setFiltersOpened] = useState(false);
+  const openFilters = () => {
+    setFiltersOpened(true);
+    setShowFilters(true);
+  };
   const top = useRef<HTMLDivElement>(null);
   usePageTitle(t(view === 'list' ? 'titleList' : 'titleGrid'));
 
@@ -39,7 +48,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
 
   return (
     <div className="container page-section search-page" ref={top}>
-      <SearchHead view={view} data={query.isError ? undefined : data} active={active} qs={qs} showFilters={showFilters} onShowFilters={() => setShowFilters(true)} />
+      <SearchHead view={view} data={query.isError ? undefined : data} active={active} qs={qs} showFilters={showFilters} onShowFilters={openFilters} />
 
       <div className="row g-4">
         <div className="col-lg-3">
@@ -49,9 +58,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
               <Offcanvas.Header closeButton closeLabel={t('closeFilters')}>
                 <Offcanvas.Title id="search-filters-title">{t('filters')}</Offcanvas.Title>
               </Offcanvas.Header>
-              <Offcanvas.Body>
-                <FiltersSidebar filters={filters} onCommit={commit} onDone={() => setShowFilters(false)} />
-              </Offcanvas.Body>
+              <Offcanvas.Body>{(wide || filtersOpened) && <FiltersSidebar filters={filters} onCommit={commit} onDone={() => setShowFilters(false)} />}</Offcanvas.Body>
             </Offcanvas>
           </Deferred>
         </div>
