@@ -24,10 +24,11 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
   const body = useMemo(() => searchPageBody(params, view), [params, view]);
   const query = useSearch(body);
   const [showFilters, setShowFilters] = useState(false);
-  // On a phone the filters are a panel behind a button: built when first opened, then kept (with what was typed).
-  // Built hidden, they were the largest part of the page's start (inputs, selects, their layout).
+  // On a phone the filters are a panel behind a button: built when first opened, then kept (with what was typed),
+  // also once shown on a wide screen. Built hidden, they were the largest part of the page's start.
   const wide = useMediaQuery(`(min-width: ${TIMINGS.mobileBreakpointPx}px)`);
   const [filtersOpened, setFiltersOpened] = useState(false);
+  if (wide && !filtersOpened) setFiltersOpened(true);
   const openFilters = () => {
     setFiltersOpened(true);
     setShowFilters(true);
@@ -58,7 +59,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
               <Offcanvas.Header closeButton closeLabel={t('closeFilters')}>
                 <Offcanvas.Title id="search-filters-title">{t('filters')}</Offcanvas.Title>
               </Offcanvas.Header>
-              <Offcanvas.Body>{(wide || filtersOpened) && <FiltersSidebar filters={filters} onCommit={commit} onDone={() => setShowFilters(false)} />}</Offcanvas.Body>
+              <Offcanvas.Body>{filtersOpened && <FiltersSidebar filters={filters} onCommit={commit} onDone={() => setShowFilters(false)} />}</Offcanvas.Body>
             </Offcanvas>
           </Deferred>
         </div>
