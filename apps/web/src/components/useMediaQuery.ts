@@ -1,18 +1,23 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { TIMINGS } from '@manzil/shared';
 
 /** Whether a CSS media query matches now, kept up to date (false where there is no window: server rendering). */
 export function useMediaQuery(query: string): boolean {
+  // One MediaQueryList per query, not one per render.
+  const list = useMemo(() => (typeof window === 'undefined' ? null : window.matchMedia(query)), [query]);
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
     },
-    [query],
+    [list],
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => list?.matches ?? false,
     () => false,
   );
 }
+
+/** At least the desktop breakpoint (992 px): the navbar's links and the search filters are on screen, not behind a button. */
+export const useWideLayout = () => useMediaQuery(`(min-width: ${TIMINGS.mobileBreakpointPx}px)`);

@@ -90,7 +90,7 @@ const ROUTE_PRELOAD = /<script data-route-preload(?:="")?>([\s\S]*?)<\/script>\s
  * or key press (the user wants the app now), and after 3 s whatever happened.
  *
  * Each script and preload joins <head> in a task of its own (a MessageChannel message, which background tabs
- * do not throttle as they do timers): starting a request costs Chromium 1.5–3 ms of main thread here, and the
+ * do not throttle as they do timers): starting a request costs Chromium 1.5–20 ms of main thread here, and the
  * 14 of a listing's page in one task made a 20–48 ms task (Lighthouse: total blocking time).
  */
 export function startAppAfterFirstPaint(html: string): string {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { TIMINGS, WINDOW_EVENTS } from '@manzil/shared';
+import { useWideLayout } from '../../components/useMediaQuery';
 import { AuthWidget } from '../../features/account/components/AuthWidget';
 import { useAuth } from '../../features/account/auth-context';
 import { isHomePath } from '../routes';
@@ -91,14 +92,10 @@ export function Navbar() {
   const close = useCallback(() => setOpen(false), [setOpen]);
 
   // Close when the window reaches the desktop breakpoint (992 px).
+  const wide = useWideLayout();
   useEffect(() => {
-    const query = window.matchMedia(`(min-width: ${TIMINGS.mobileBreakpointPx}px)`);
-    const onChange = () => {
-      if (query.matches) setOpen(false);
-    };
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, [setOpen]);
+    if (wide) setOpen(false);
+  }, [wide, setOpen]);
 
   // While open: lock body scroll, close on Escape, move focus in and back out.
   useEffect(() => {

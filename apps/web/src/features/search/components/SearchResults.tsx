@@ -2,9 +2,9 @@ import { useMemo, useRef, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PAGE_SIZES, TIMINGS, groupDigits, type ListingRead } from '@manzil/shared';
+import { PAGE_SIZES, groupDigits, type ListingRead } from '@manzil/shared';
 import { Deferred } from '../../../components/Deferred';
-import { useMediaQuery } from '../../../components/useMediaQuery';
+import { useWideLayout } from '../../../components/useMediaQuery';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useSearch, type SearchAnswer } from '../api/search';
@@ -26,7 +26,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
   const [showFilters, setShowFilters] = useState(false);
   // On a phone the filters are a panel behind a button: built when first opened, then kept (with what was typed),
   // also once shown on a wide screen. Built hidden, they were the largest part of the page's start.
-  const wide = useMediaQuery(`(min-width: ${TIMINGS.mobileBreakpointPx}px)`);
+  const wide = useWideLayout();
   const [filtersOpened, setFiltersOpened] = useState(false);
   if (wide && !filtersOpened) setFiltersOpened(true);
   const openFilters = () => {
