@@ -27,6 +27,7 @@ import usersRoutes from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
 import { registerCompression } from './plugins/compress.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export interface BuildOptions {
   config: Config;
@@ -61,6 +62,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
   if (opts.compress) await registerCompression(app);
 
   await app.register(fastifySwagger, {

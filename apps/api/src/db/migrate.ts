@@ -10,6 +10,7 @@ import * as m006 from './migrations/006_search_performance.js';
 import * as m007 from './migrations/007_listing_rows.js';
 import * as m008 from './migrations/008_newest_slim_index.js';
 import * as m009 from './migrations/009_listing_rev.js';
+import * as m010 from './migrations/010_account_trust.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -18,6 +19,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '007_listing_rows', up: m007.up },
   { name: '008_newest_slim_index', up: m008.up },
   { name: '009_listing_rev', up: m009.up },
+  { name: '010_account_trust', up: m010.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -46,8 +46,27 @@ export interface DB {
     role: Generated<'USER' | 'ADMIN'>;
     google_id: string | null;
     profile_picture_url: string | null;
+    email_verified: Generated<boolean>;
+    pending_email: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
+  };
+  auth_sessions: {
+    id: string;
+    user_id: number;
+    created_at: Generated<Timestamp>;
+    expires_at: Timestamp;
+  };
+  auth_tokens: {
+    id: Generated<number>;
+    user_id: number;
+    purpose: 'verify_email' | 'password_reset';
+    token_hash: string;
+    email: string;
+    session_id: string | null;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+    created_at: Generated<Timestamp>;
   };
   listings: {
     id: Generated<number>;

@@ -96,6 +96,8 @@ export const ownerPublic = z.object({
   first_name: z.string(),
   last_name: z.string(),
   full_name: z.string(),
+  /** The owner proved their e-mail address (the "verified e-mail" mark). */
+  email_verified: z.boolean(),
   /** Present only on the details read (spec §2 shows owner e-mail and phone there). */
   email: z.string().nullable().optional(),
   phone_number: z.string().nullable().optional(),

@@ -49,6 +49,8 @@ export const updateMeBody = z
     phone_number: z.preprocess(dropEmpty, phoneSchema.optional()),
     // Passwords are not trimmed: spaces may be part of one. An empty password means "unchanged".
     password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
+    /** Needed with `email` or `password` (a stolen token alone cannot take the account over). */
+    current_password: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(LIMITS.passwordMax).optional()),
   })
   .strict();
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
@@ -67,6 +69,8 @@ export const profileForm = z
     ),
     password: z.string().max(LIMITS.passwordMax).refine((v) => v === '' || v.length >= LIMITS.passwordMin, MESSAGES.passwordTooShort),
     confirm_password: z.string().max(LIMITS.passwordMax),
+    /** Asked for (and required by the server) only when the e-mail or the password changes. */
+    current_password: z.string().max(LIMITS.passwordMax).optional(),
   })
   .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
 export type ProfileForm = z.infer<typeof profileForm>;
@@ -101,6 +105,10 @@ export const userMe = userPublic.extend({
   role: z.enum(ROLES),
   has_password: z.boolean(),
   google_linked: z.boolean(),
+  /** The address in `email` was proved by a link sent to it (or by Google). */
+  email_verified: z.boolean(),
+  /** A new address waiting for its verification link to be followed; `email` stays until then. */
+  pending_email: z.string().nullable(),
   created_at: z.string(),
 });
 export type UserMe = z.infer<typeof userMe>;
@@ -120,3 +128,24 @@ export const googleAuthBody = z.object({
     .optional(),
 });
 export const googleAuthResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer'), user: userMe });
+
+/** A single-use token from an e-mailed link (verification or password reset): 43 base64url characters. */
+const linkToken = z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/);
+
+/** POST /auth/verify-email */
+export const verifyEmailBody = z.object({ token: linkToken }).strict();
+
+/** POST /auth/password-reset */
+export const passwordResetBody = z.object({ email: emailSchema }).strict();
+
+/** POST /auth/password-reset/confirm */
+export const passwordResetConfirmBody = z.object({ token: linkToken, password }).strict();
+
+/** The reset-password page: the new password twice (spec §5 rules). */
+export const resetPasswordForm = z
+  .object({ password, confirm_password: z.string().max(LIMITS.passwordMax) })
+  .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+/** 202 answers of the e-mail sending calls: the same body whatever the address. */
+export const acceptedDetail = z.object({ detail: z.string() });

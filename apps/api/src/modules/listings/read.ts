@@ -46,6 +46,7 @@ export type ListingRow = Pick<Selectable<DB['listings']>, Column> & {
   owner_last_name: string;
   owner_full_name: string;
   owner_phone: string | null;
+  owner_email_verified: boolean;
   media_rows: MediaRow[] | null;
 };
 
@@ -106,10 +107,12 @@ export function toListings(rows: ListingRow[], names: PlaceNames, storage: Stora
     const fullName = r.owner_full_name || `${r.owner_first_name} ${r.owner_last_name}`.trim();
     const owner = {
       id: r.owner_id,
-      username: fullName || r.owner_email.split('@')[0]!,
+      // Never the e-mail or a part of it (usernameOf in users/service.ts): it would leak the address.
+      username: fullName || `user${r.owner_id}`,
       first_name: r.owner_first_name,
       last_name: r.owner_last_name,
       full_name: fullName,
+      email_verified: r.owner_email_verified,
       ...(opts.contact ? { email: r.owner_email, phone_number: r.owner_phone, phone: r.owner_phone } : {}),
     };
     const governorate = placeOf(names.governorates, r.governorate_id);

@@ -58,6 +58,8 @@ export function toUserMe(u: repo.UserRow): UserMe {
     role: u.role,
     has_password: Boolean(u.password_hash),
     google_linked: Boolean(u.google_id),
+    email_verified: u.email_verified,
+    pending_email: u.pending_email,
     created_at: new Date(u.created_at as unknown as string).toISOString(),
   };
 }
