@@ -57,6 +57,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     dbKind: database.kind,
     config,
     storage: opts.storage ?? new LocalStorage(config.uploadsDir),
+    publicUrl: () => {
+      if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+      const address = app.server.address();
+      return `http://localhost:${address && typeof address === 'object' ? address.port : config.PORT}`;
+    },
     ...opts.overrides,
   };
   app.decorate('deps', deps);

@@ -49,7 +49,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const where = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  if (!config.PUBLIC_URL) {
+    app.log.warn(`PUBLIC_URL is not set: links in e-mails, canonical URLs and the sitemap use ${app.deps.publicUrl()}`);
+  }
+  const where = app.deps.publicUrl();
   app.log.info(`Manzil is running at ${where} (database: ${database.kind}${config.DATABASE_URL ? '' : ` at ${config.DATA_DIR}`})`);
 }
 

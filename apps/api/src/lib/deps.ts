@@ -8,6 +8,11 @@ export interface Deps {
   dbKind: 'pglite' | 'postgres';
   config: Config;
   storage: Storage;
+  /**
+   * The one public origin of absolute URLs (e-mail links, canonical, og:url, sitemap): PUBLIC_URL, else
+   * http://localhost:<the port listened on>. Never the request's Host header, which any client can forge.
+   */
+  publicUrl: () => string;
 }
 
 declare module 'fastify' {
