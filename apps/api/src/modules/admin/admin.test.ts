@@ -1,3 +1,4 @@
+import nodeHttp from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
 import { insertListing } from '../../../test/fixtures.js';
@@ -5,6 +6,24 @@ import { startSmtp } from '../mail/smtp-test-server.js';
 import { startMailWorker } from '../mail/worker.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
+
+/** POST with no body over node:http, which (unlike fetch) lets a test forge the Host header as any client can. */
+function forgedPost(base: string, pathname: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = nodeHttp.request(`${base}${pathname}`, { method: 'POST', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What a client or a proxy in front of us could forge. */
+const FORGED: Record<string, string>[] = [
+  { host: 'evil.example' },
+  { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example;proto=https' },
+];
 
 describe.each(DB_KINDS)('admin API (%s)', (kind) => {
   let t: TestApp;
@@ -17,7 +36,7 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
   const day = (n: number) => new Date(Date.UTC(2025, 2, 1 + n));
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { PUBLIC_URL: 'https://manzil.example' } });
+    t = await createTestApp(kind, { env: { PUBLIC_URL: 'https://manzil.example', TRUST_PROXY: 'true' } });
     smtp = await startSmtp();
     stopWorker = startMailWorker(t.db, { SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@manzil.test' }, quiet, { pollMs: 30 });
     admin = await createUser(t, { role: 'ADMIN', first_name: 'Nadia', last_name: 'Admin' });
@@ -68,6 +87,8 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
 
   it('lists pending listings as an array, oldest first', async () => {
     const res = await http(t.url, 'GET', '/api/v1/admin/listings/pending', { token: admin.token });
+    // The review queue shows whether each owner's e-mail is verified.
+    expect(res.body.every((l: { owner: { email_verified: unknown } }) => typeof l.owner.email_verified === 'boolean')).toBe(true);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.every((l: { status: string }) => l.status === 'pending')).toBe(true);
     const ids = res.body.map((l: { id: number }) => l.id);
@@ -121,6 +142,21 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
 
     const pending = await http(t.url, 'GET', '/api/v1/admin/listings/pending', { token: admin.token });
     expect(pending.body.map((l: { id: number }) => l.id)).not.toContain(id.pendingOld);
+  });
+
+  it('links PUBLIC_URL in approval and rejection mails, whatever Host and X-Forwarded-* the request forges', async () => {
+    for (const [i, headers] of FORGED.entries()) {
+      for (const action of ['approve', 'reject'] as const) {
+        const title = `Forged host ${action} ${i}`;
+        const listingId = await insertListing(t.db, owner.user.id, { status: 'pending', title_en: title });
+        expect(await forgedPost(t.url, `/api/v1/admin/listings/${listingId}/${action}`, { ...headers, authorization: `Bearer ${admin.token}` })).toBe(200);
+        const mail = await smtp.waitForMatch((m) => m.subject.includes(title));
+        const link = `https://manzil.example/${action === 'approve' ? 'property-details' : 'edit-property'}/${listingId}`;
+        expect(mail.text).toContain(link);
+        expect(mail.html).toContain(`href="${link}"`);
+        expect(mail.raw).not.toContain('evil');
+      }
+    }
   });
 
   it('accepts approve/reject with no body, an empty JSON body, or null; rejects bad bodies with 4xx and no change', async () => {
@@ -177,6 +213,32 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
 
     for (const q of ['status=deleted', 'limit=0', 'limit=1000', 'offset=-1', 'offset=abc']) {
       expect((await http(t.url, 'GET', `/api/v1/admin/listings?${q}`, { token: admin.token })).status).toBe(422);
+    }
+  });
+});
+
+describe.each(DB_KINDS)('admin mails without PUBLIC_URL (%s)', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('links http://localhost:PORT in approval and rejection mails, never a forged Host or X-Forwarded-*', async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const owner = await createUser(t, { email: 'owner.nopublic@example.test' });
+    const port = new URL(t.url).port;
+    for (const headers of FORGED) {
+      for (const action of ['approve', 'reject'] as const) {
+        const listingId = await insertListing(t.db, owner.user.id, { status: 'pending' });
+        expect(await forgedPost(t.url, `/api/v1/admin/listings/${listingId}/${action}`, { ...headers, authorization: `Bearer ${admin.token}` })).toBe(200);
+        const mail = await t.db.selectFrom('mail_outbox').selectAll().where('recipient_user_id', '=', owner.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+        const link = `http://localhost:${port}/${action === 'approve' ? 'property-details' : 'edit-property'}/${listingId}`;
+        expect(mail.body_text).toContain(link);
+        expect(mail.body_html).toContain(`href="${link}"`);
+        for (const text of [mail.body_text, mail.body_html, mail.subject]) expect(text).not.toContain('evil');
+      }
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminListingsQuery, adminStats, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
@@ -15,7 +15,7 @@ const denied = { 401: errorDetail, 403: errorDetail };
 /** Routes of the admin area (spec §7 Admin): bearer token of role ADMIN; others 403, anonymous 401. */
 export default async function adminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, storage, config } = app.deps;
+  const { db, storage } = app.deps;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
   app.addHook('onRequest', app.requireAdmin);
@@ -32,8 +32,6 @@ export default async function adminRoutes(base: FastifyInstance) {
       done(badRequest('Invalid request data. Please check your input.'), undefined);
     }
   });
-
-  const baseUrl = (req: FastifyRequest) => (config.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 
   app.get(
     '/admin/stats',
@@ -105,7 +103,8 @@ export default async function adminRoutes(base: FastifyInstance) {
           adminId: req.user!.id,
           action,
           reason: req.body?.reason || null,
-          baseUrl: baseUrl(req),
+          // Links in the owner's mail: the one public origin, never the request's (forgeable) Host.
+          baseUrl: app.deps.publicUrl(),
         }),
     );
   }

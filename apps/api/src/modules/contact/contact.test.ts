@@ -1,3 +1,4 @@
+import nodeHttp from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
@@ -8,6 +9,37 @@ import { NO_SMTP_NOTE, startMailWorker } from '../mail/worker.js';
 const quiet = { info() {}, warn() {}, error() {} };
 const fast = { pollMs: 30, backoffMs: () => 50 };
 
+/** JSON POST over node:http, which (unlike fetch) lets a test forge the Host header as any client can. */
+function forgedPost(base: string, pathname: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = nodeHttp.request(
+      `${base}${pathname}`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** What a client or a proxy in front of us could forge. */
+const FORGED: Record<string, string>[] = [
+  { host: 'evil.example' },
+  { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example;proto=https' },
+];
+
+/** The header block of a raw message, folded lines unfolded: one entry per header. */
+const headerLines = (raw: string) =>
+  raw
+    .slice(0, raw.indexOf('\r\n\r\n'))
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n');
+
 describe.each(DB_KINDS)('contact (%s)', (kind) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -17,7 +49,7 @@ describe.each(DB_KINDS)('contact (%s)', (kind) => {
   const id: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { RATE_LIMITS: 'false', PLATFORM_INBOX: 'inbox@manzil.test', PUBLIC_URL: 'https://manzil.example' } });
+    t = await createTestApp(kind, { env: { RATE_LIMITS: 'false', PLATFORM_INBOX: 'inbox@manzil.test', PUBLIC_URL: 'https://manzil.example', TRUST_PROXY: 'true' } });
     smtp = await startSmtp();
     stopWorker = startMailWorker(t.db, { SMTP_URL: smtp.url, MAIL_FROM: 'Manzil <no-reply@manzil.test>' }, quiet, fast);
     owner = await createUser(t, { email: 'owner@example.test', first_name: 'Salem' });
@@ -98,6 +130,77 @@ describe.each(DB_KINDS)('contact (%s)', (kind) => {
     expect(mail!.text).toContain('شقة مطلة على البحر'); // bilingual: Arabic and English sections
     expect(mail!.text).toContain('Is the flat still available?');
     expect(mail!.text).toContain(`https://manzil.example/property-details/${id.public}`);
+  });
+
+  it('links the listing at PUBLIC_URL in the owner\'s mail, whatever Host and X-Forwarded-* the sender forges', async () => {
+    for (const [i, headers] of FORGED.entries()) {
+      const res = await forgedPost(t.url, `/api/v1/contact/listing/${id.public}`, { sender_name: 'Forger', sender_email: 'forger@example.test', message: `Forged host number ${i}` }, headers);
+      expect(res.status).toBe(201);
+      const mail = await smtp.waitForMatch((m) => m.text.includes(`Forged host number ${i}`));
+      expect(mail.text).toContain(`https://manzil.example/property-details/${id.public}`);
+      expect(mail.html).toContain(`href="https://manzil.example/property-details/${id.public}"`);
+      expect(mail.raw).not.toContain('evil.example');
+    }
+  });
+
+  it('keeps every newline a sender types in a name or phone out of the headers and the text part\'s "Name:" lines', async () => {
+    // Platform message: a name that tries to add a Bcc header, a phone number with a newline (its rule allows spaces).
+    const platform = await forgedPost(t.url, '/api/v1/contact/platform', {
+      sender_name: 'X\r\nBcc: victim@example.test',
+      sender_email: 'x@example.test',
+      sender_phone: '+967 777\n123 456',
+      message: 'Header injection one',
+    }, {});
+    expect(platform.status).toBe(201);
+    // Listing message: a name that tries to forge the "Email:" line of the text part, with \n, \r\n, NEL and U+2028.
+    const listing = await forgedPost(t.url, `/api/v1/contact/listing/${id.public}`, {
+      sender_name: 'Ali\nEmail: forged@example.test\r\nReply-To: forged@example.test\u0085Phone: 000\u2028Name: Forged',
+      sender_email: 'ali@example.test',
+      message: 'Header injection two',
+    }, {});
+    expect(listing.status).toBe(201);
+
+    const one = await smtp.waitForMatch((m) => m.text.includes('Header injection one'));
+    const two = await smtp.waitForMatch((m) => m.text.includes('Header injection two'));
+    expect(one.to).toEqual(['inbox@manzil.test']); // the envelope: no victim
+    expect(two.to).toEqual(['owner@example.test']);
+    for (const mail of [one, two]) {
+      // Exactly the headers the mailer writes, each once: nothing forged (quoted-printable soft breaks make the raw
+      // body's lines meaningless, so the parts are checked decoded, below).
+      const names = headerLines(mail.raw).map((h) => h.slice(0, h.indexOf(':')).toLowerCase());
+      expect(names.sort()).toEqual(['content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to']);
+      expect(mail.headers.bcc).toBeUndefined();
+      expect(mail.headers.to).not.toContain('victim');
+    }
+    const textLines = (m: typeof one) => m.text.split(/\r?\n/);
+    // Platform: the name and the phone stay on their "Name:" / "Phone:" lines.
+    expect(textLines(one)).toContain('Name: X Bcc: victim@example.test');
+    expect(textLines(one)).toContain('الاسم: X Bcc: victim@example.test');
+    expect(textLines(one)).toContain('Phone: +967 777 123 456');
+    expect(textLines(one).filter((l) => /^(Bcc|Email|Name|Phone):/.test(l))).toEqual(['Name: X Bcc: victim@example.test', 'Email: x@example.test', 'Phone: +967 777 123 456']);
+    expect(one.subject).toBe('رسالة تواصل جديدة | New contact message from X Bcc: victim@example.test');
+    expect(one.headers['reply-to']).toMatch(/^"?X Bcc: victim@example\.test"? <x@example\.test>$/);
+    // Listing: one "Email:" line, the sender's real address; the forged ones are part of the name line.
+    const forgedName = 'Ali Email: forged@example.test Reply-To: forged@example.test Phone: 000 Name: Forged';
+    expect(textLines(two).filter((l) => /^(Email|Name|Phone|Reply-To):/.test(l))).toEqual([`Name: ${forgedName}`, 'Email: ali@example.test']);
+    expect(textLines(two)).toContain(`الاسم: ${forgedName}`);
+    expect(textLines(two).filter((l) => l.startsWith('البريد الإلكتروني:'))).toEqual(['البريد الإلكتروني: ali@example.test']);
+    expect(two.headers['reply-to']).toMatch(/<ali@example\.test>$/);
+    expect(two.html).toContain(`<p style="margin:0 0 6px">Name: ${forgedName}</p>`);
+  });
+
+  it.each([
+    ['platform', { sender_name: 'X', sender_email: 'x@example.test\r\nBcc: victim@example.test', message: 'Hello' }, MESSAGES.emailInvalid],
+    ['platform', { sender_name: 'X', sender_email: 'Ali\nEmail: forged@example.test', message: 'Hello' }, MESSAGES.emailInvalid],
+    ['platform', { sender_name: 'X', sender_phone: '777123456\r\nBcc: victim@example.test', message: 'Hello' }, MESSAGES.phoneInvalid],
+    ['listing', { sender_name: 'X', sender_email: 'x@example.test\nBcc: victim@example.test', message: 'Hello there, owner' }, MESSAGES.emailInvalid],
+    ['listing', { sender_name: 'X', sender_email: 'x@example.test\u2028Bcc: victim@example.test', message: 'Hello there, owner' }, MESSAGES.emailInvalid],
+  ])('refuses a newline in the %s sender\'s e-mail or phone (%j): 422 %s, nothing stored or sent', async (kind, body, message) => {
+    const before = [await count('contact_messages'), await count('mail_outbox')];
+    const res = await http(t.url, 'POST', kind === 'platform' ? '/api/v1/contact/platform' : `/api/v1/contact/listing/${id.public}`, { body });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].msg).toBe(message);
+    expect([await count('contact_messages'), await count('mail_outbox')]).toEqual(before);
   });
 
   it('records the signed-in sender, and refuses the owner writing to their own listing (403)', async () => {
@@ -217,5 +320,30 @@ describe.each(DB_KINDS)('contact without SMTP_URL, PLATFORM_INBOX or rate-limit 
     }
     // One message was already sent by the previous test from this address.
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429]);
+  });
+});
+
+describe.each(DB_KINDS)('contact without PUBLIC_URL (%s)', (kind) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof createUser>>;
+  let listingId: number;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { RATE_LIMITS: 'false', TRUST_PROXY: 'true' } });
+    owner = await createUser(t, { email: 'owner.nopublic@example.test' });
+    listingId = await insertListing(t.db, owner.user.id);
+  });
+  afterAll(async () => t?.close());
+
+  it('links the listing at http://localhost:PORT in the owner\'s mail, never at a forged Host or X-Forwarded-*', async () => {
+    const port = new URL(t.url).port;
+    for (const headers of FORGED) {
+      const res = await forgedPost(t.url, `/api/v1/contact/listing/${listingId}`, { sender_name: 'Forger', sender_email: 'forger@example.test', message: 'Is the listing still free?' }, headers);
+      expect(res.status).toBe(201);
+      const mail = await t.db.selectFrom('mail_outbox').selectAll().where('contact_message_id', '=', res.body.id).executeTakeFirstOrThrow();
+      expect(mail.to_address).toBe('owner.nopublic@example.test');
+      expect(mail.body_text).toContain(`View the listing: http://localhost:${port}/property-details/${listingId}`);
+      expect(mail.body_html).toContain(`href="http://localhost:${port}/property-details/${listingId}"`);
+      for (const text of [mail.body_text, mail.body_html, mail.subject, mail.reply_to]) expect(text).not.toContain('evil');
+    }
   });
 });

@@ -24,7 +24,6 @@ export default async function contactRoutes(base: FastifyInstance) {
         },
       }
     : {};
-  const baseUrl = (req: FastifyRequest) => (config.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 
   app.post(
     '/contact/platform',
@@ -39,7 +38,7 @@ export default async function contactRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const stored = await sendPlatformMessage(db, config, req.body, { userId: req.user?.id ?? null, ip: req.ip, baseUrl: baseUrl(req) }, req.log);
+      const stored = await sendPlatformMessage(db, config, req.body, { userId: req.user?.id ?? null, ip: req.ip, baseUrl: app.deps.publicUrl() }, req.log);
       return reply.status(201).send(stored);
     },
   );
@@ -58,7 +57,7 @@ export default async function contactRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const stored = await sendListingMessage(db, req.params.id, req.body, { userId: req.user?.id ?? null, ip: req.ip, baseUrl: baseUrl(req) });
+      const stored = await sendListingMessage(db, req.params.id, req.body, { userId: req.user?.id ?? null, ip: req.ip, baseUrl: app.deps.publicUrl() });
       return reply.status(201).send(stored);
     },
   );

@@ -14,7 +14,7 @@ import { listingMessageMail, platformMessageMail } from '../mail/templates.js';
 export interface SenderContext {
   userId: number | null;
   ip: string | null;
-  /** Where links in e-mails point (PUBLIC_URL, else the address the request came to). */
+  /** Where links in e-mails point: app.deps.publicUrl() (PUBLIC_URL, else http://localhost:PORT), never the Host header. */
   baseUrl: string;
 }
 

@@ -1,6 +1,8 @@
 /**
  * Search engines and link previews (DESIGN §6): share tags on /property-details/{id}, /sitemap.xml and
  * /robots.txt. Registered by plugins/web.ts next to the web app (these are site paths, not /api/v1).
+ * Every absolute URL here comes from app.deps.publicUrl() (PUBLIC_URL, else http://localhost:PORT), never from
+ * the request's Host or X-Forwarded-* headers, which any client can forge.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,17 +16,6 @@ import { buildSitemap, buildSitemapIndex, STATIC_PAGES, type SitemapEntry } from
 
 /** Listings per sitemap file: each listing is two <url> entries (ar, en); the protocol allows 50,000. */
 export const LISTINGS_PER_SITEMAP = 20_000;
-
-const HOST_RE = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
-
-/** PUBLIC_URL when configured, else the request's own origin (a malformed Host falls back to localhost). */
-export function siteBase(app: FastifyInstance, req: FastifyRequest): string {
-  const configured = app.deps.config.PUBLIC_URL;
-  if (configured) return configured.replace(/\/+$/, '');
-  const host = HOST_RE.test(req.host ?? '') ? req.host : 'localhost';
-  const proto = req.protocol === 'https' ? 'https' : 'http';
-  return `${proto}://${host}`;
-}
 
 function requestLang(req: FastifyRequest): Lang {
   const q = (req.query ?? {}) as Record<string, unknown>;
@@ -53,7 +44,7 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
       const listing = await readListing(db, storage, id);
       // Only approved, active listings are public (DESIGN §5); others get no details at all.
       if (!listing || listing.status !== 'approved' || !listing.is_active) return injectNoIndex(html);
-      const base = siteBase(app, req);
+      const base = app.deps.publicUrl();
       const tagged = injectShareTags(html, shareInfo(listing, base, requestLang(req), siteIcon ? base + siteIcon : null));
       return renderer ? injectDetailsPrerender(tagged, listing, renderer) : tagged;
     },
@@ -105,8 +96,8 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
   const sendXml = (reply: import('fastify').FastifyReply, xml: string) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
-    const base = siteBase(app, req);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
+    const base = app.deps.publicUrl();
     const total = await publicCount();
     if (total <= LISTINGS_PER_SITEMAP) {
       return sendXml(reply, buildSitemap(base, [...(await staticEntries()), ...(await listingEntries(0))]));
@@ -117,8 +108,8 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
     return sendXml(reply, buildSitemapIndex(base, files, day(new Date())));
   });
 
-  app.get('/sitemap-pages.xml', { schema: { hide: true } }, async (req, reply) =>
-    sendXml(reply, buildSitemap(siteBase(app, req), await staticEntries())),
+  app.get('/sitemap-pages.xml', { schema: { hide: true } }, async (_req, reply) =>
+    sendXml(reply, buildSitemap(app.deps.publicUrl(), await staticEntries())),
   );
 
   app.get<{ Params: { n: string } }>('/sitemap-listings-:n.xml', { schema: { hide: true } }, async (req, reply) => {
@@ -126,10 +117,10 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
     if (!/^\d{1,6}$/.test(req.params.n) || n < 1) return reply.status(404).type('text/plain').send('Not Found');
     const entries = await listingEntries(n - 1);
     if (entries.length === 0) return reply.status(404).type('text/plain').send('Not Found');
-    return sendXml(reply, buildSitemap(siteBase(app, req), entries));
+    return sendXml(reply, buildSitemap(app.deps.publicUrl(), entries));
   });
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => {
     const lines = [
       'User-agent: *',
       'Allow: /',
@@ -140,7 +131,7 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
       'Disallow: /edit-property',
       'Disallow: /profile',
       '',
-      `Sitemap: ${siteBase(app, req)}/sitemap.xml`,
+      `Sitemap: ${app.deps.publicUrl()}/sitemap.xml`,
       '',
     ];
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(lines.join('\n'));

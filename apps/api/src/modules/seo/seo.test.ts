@@ -3,6 +3,7 @@
  * them: the web plugin serves a minimal index.html from a temporary WEB_DIST_DIR.
  */
 import fs from 'node:fs';
+import nodeHttp from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,10 +91,92 @@ function jsonLd(html: string): any {
   return m ? JSON.parse(m[1]!) : null;
 }
 
+/** A GET over node:http, which (unlike fetch) lets a test forge the Host header as any client can. */
+function rawGet(base: string, pathname: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = nodeHttp.request(`${base}${pathname}`, { method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The headers a client or a proxy in front of us could forge. */
+const FORGED: Record<string, string>[] = [
+  { host: 'evil.example' },
+  { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+  { 'x-forwarded-host': 'evil.test"><x', 'x-forwarded-proto': 'https' },
+  { host: 'evil.example:8443', forwarded: 'host=evil.example;proto=https' },
+];
+
+/**
+ * Every absolute URL a crawler or a link preview reads, fetched with `headers`: the details page's canonical,
+ * hreflang alternates, og:url, og:image, twitter:image and the JSON-LD's URLs (both languages), every <loc>
+ * and xhtml:link of sitemap.xml and sitemap-pages.xml, and robots.txt's Sitemap line.
+ */
+async function absoluteLinks(base: string, listingId: number, headers: Record<string, string>) {
+  const pages = [
+    await rawGet(base, `/property-details/${listingId}`, headers),
+    await rawGet(base, `/property-details/${listingId}?lang=en`, headers),
+  ];
+  const sitemaps = [await rawGet(base, '/sitemap.xml', headers), await rawGet(base, '/sitemap-pages.xml', headers)];
+  const robots = await rawGet(base, '/robots.txt', headers);
+  const all: string[] = [];
+  const found = { canonical: 0, ogUrl: 0, ogImage: 0, ld: 0, loc: 0, robots: 0 };
+  for (const html of pages) {
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+    const ogUrl = metaContent(html, 'property', 'og:url');
+    const ogImage = metaContent(html, 'property', 'og:image');
+    for (const [k, v] of [['canonical', canonical], ['ogUrl', ogUrl], ['ogImage', ogImage]] as const) {
+      if (v) {
+        found[k] += 1;
+        all.push(v);
+      }
+    }
+    all.push(metaContent(html, 'name', 'twitter:image') ?? '');
+    for (const m of html.matchAll(/<link rel="alternate" hreflang="[^"]*" href="([^"]*)"/g)) all.push(m[1]!);
+    // Every http(s) URL in the JSON-LD except the schema.org vocabulary's own.
+    const ld = JSON.stringify(jsonLd(html) ?? {});
+    for (const m of ld.matchAll(/"(https?:\/\/[^"]*)"/g)) {
+      if (!/^https:\/\/(schema\.org|purl\.org)(\/|$)/.test(m[1]!)) {
+        found.ld += 1;
+        all.push(m[1]!);
+      }
+    }
+  }
+  for (const xml of sitemaps) {
+    const root = parseXml(xml);
+    for (const u of root.children) {
+      for (const c of u.children) {
+        if (c.name === 'loc') {
+          found.loc += 1;
+          all.push(c.text);
+        }
+        if (c.name === 'xhtml:link') all.push(c.attrs.href!);
+      }
+    }
+  }
+  const sitemapLine = /^Sitemap: (.*)$/m.exec(robots)?.[1];
+  if (sitemapLine) {
+    found.robots += 1;
+    all.push(sitemapLine);
+  }
+  // Each kind of link was there to check (two pages: canonical, og:url and og:image each twice).
+  expect(found).toMatchObject({ canonical: 2, ogUrl: 2, ogImage: 2, robots: 1 });
+  expect(found.ld).toBeGreaterThanOrEqual(4);
+  expect(found.loc).toBeGreaterThan(20);
+  return { all, raw: [...pages, ...sitemaps, robots].join('\n') };
+}
+
 describe.each(DB_KINDS)('seo (%s)', (kind) => {
   let app: FastifyInstance;
   let db: Kysely<DB>;
   let url: string;
+  /** Where absolute URLs point without PUBLIC_URL: localhost at the port listened on, whatever the request said. */
+  let origin: string;
   let dist: string;
   let close: () => Promise<void>;
   let approvedId: number;
@@ -113,6 +196,7 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
     await registerWeb(app, { distDir: config.WEB_DIST_DIR, uploadsDir: config.uploadsDir });
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    origin = `http://localhost:${(app.server.address() as { port: number }).port}`;
     close = async () => {
       await app.close();
       await database.close();
@@ -159,12 +243,12 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
     expect(html).toContain('<title>شقة مشمسة في حدة | منزل</title>');
     expect(html).not.toContain('generic description');
     expect(html).toMatch(/<meta name="description" content="[^"]*65,000[^"]*ثلاث غرف نوم/);
-    expect(html).toContain(`<link rel="canonical" href="${url}/property-details/${approvedId}" />`);
-    expect(html).toContain(`hreflang="en" href="${url}/property-details/${approvedId}?lang=en"`);
+    expect(html).toContain(`<link rel="canonical" href="${origin}/property-details/${approvedId}" />`);
+    expect(html).toContain(`hreflang="en" href="${origin}/property-details/${approvedId}?lang=en"`);
     expect(metaContent(html, 'property', 'og:title')).toBe('شقة مشمسة في حدة | منزل');
     // The biggest variant (1600) of the first photo, as an absolute URL.
-    expect(metaContent(html, 'property', 'og:image')).toBe(`${url}/uploads/listings/${approvedId}/fixture0-1600.webp`);
-    expect(metaContent(html, 'name', 'twitter:image')).toBe(`${url}/uploads/listings/${approvedId}/fixture0-1600.webp`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${origin}/uploads/listings/${approvedId}/fixture0-1600.webp`);
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(`${origin}/uploads/listings/${approvedId}/fixture0-1600.webp`);
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
     const ld = jsonLd(html);
     expect(ld['@context']).toBe('https://schema.org');
@@ -204,11 +288,11 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
     }
   });
 
-  it('serves the English preview with ?lang=en and honours PUBLIC_URL-less proxies via the Host header', async () => {
-    const res = await http(url, 'GET', `/property-details/${approvedId}?lang=en`, { headers: { 'x-forwarded-proto': 'https' } });
+  it('serves the English preview with ?lang=en', async () => {
+    const res = await http(url, 'GET', `/property-details/${approvedId}?lang=en`);
     expect(res.body).toContain('<title>Sunny flat in Hadda | Manzil</title>');
     expect(res.body).toMatch(/<meta property="og:description" content="Apartment For Sale · \$65,000 · [^"]*Three bedrooms/);
-    expect(res.body).toContain(`<link rel="canonical" href="https://127.0.0.1:`);
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/property-details/${approvedId}?lang=en" />`);
     expect(jsonLd(res.body).inLanguage).toBe('en');
   });
 
@@ -268,15 +352,15 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
     expect(root.attrs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locs = root.children.map((u) => u.children.find((c) => c.name === 'loc')!.text);
     for (const id of [approvedId, hostileId, plainId]) {
-      expect(locs).toContain(`${url}/property-details/${id}`);
-      expect(locs).toContain(`${url}/property-details/${id}?lang=en`);
+      expect(locs).toContain(`${origin}/property-details/${id}`);
+      expect(locs).toContain(`${origin}/property-details/${id}?lang=en`);
     }
     for (const id of [pendingId, rejectedId, inactiveId]) {
       expect(locs.some((l) => l.endsWith(`/property-details/${id}`) || l.includes(`/property-details/${id}?`))).toBe(false);
     }
     for (const p of ['/', '/faq', '/about', '/privacy-policy', '/terms-of-service', '/facebook-data-deletion']) {
-      expect(locs).toContain(`${url}${p}`);
-      expect(locs).toContain(`${url}${p}?lang=en`);
+      expect(locs).toContain(`${origin}${p}`);
+      expect(locs).toContain(`${origin}${p}?lang=en`);
     }
     expect(locs.some((l) => /admin|my-properties|add-property|profile/.test(l))).toBe(false);
     for (const u of root.children) {
@@ -286,16 +370,17 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
       const langs = u.children.filter((c) => c.name === 'xhtml:link').map((c) => c.attrs.hreflang);
       expect(langs).toEqual(['ar', 'en', 'x-default']);
     }
-    const privacy = root.children.find((u) => u.children[0]!.text === `${url}/privacy-policy`)!;
+    const privacy = root.children.find((u) => u.children[0]!.text === `${origin}/privacy-policy`)!;
     expect(privacy.children.find((c) => c.name === 'lastmod')!.text).toBe('2025-09-04');
   });
 
-  it('never lets a forged Host header inject markup', async () => {
-    const robots = await http(url, 'GET', '/robots.txt', { headers: { 'x-forwarded-host': 'evil.test"><x' } });
-    expect(robots.body).toContain('Sitemap: http://localhost/sitemap.xml');
-    const page = await http(url, 'GET', `/property-details/${approvedId}`, { headers: { 'x-forwarded-host': 'evil.test"><x' } });
-    expect(page.body).toContain('<link rel="canonical" href="http://localhost/property-details/');
-    expect(page.body).not.toContain('"><x');
+  it('without PUBLIC_URL, uses http://localhost:PORT and never a forged Host or X-Forwarded-* (TRUST_PROXY=true here)', async () => {
+    for (const headers of FORGED) {
+      const links = await absoluteLinks(url, approvedId, headers);
+      expect(links.all.length).toBeGreaterThan(10);
+      for (const link of links.all) expect(link.startsWith(`${origin}/`), link).toBe(true);
+      expect(links.raw).not.toMatch(/evil|"><x/);
+    }
   });
 
   it('serves robots.txt that keeps private screens and the API out and names the sitemap', async () => {
@@ -313,7 +398,7 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
         'Disallow: /add-property',
         'Disallow: /edit-property',
         'Disallow: /profile',
-        `Sitemap: ${url}/sitemap.xml`,
+        `Sitemap: ${origin}/sitemap.xml`,
       ]),
     );
   });
@@ -323,6 +408,48 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
     expect((await http(url, 'GET', '/sitemap-listings-abc.xml')).status).toBe(404);
     const pages = await http(url, 'GET', '/sitemap-pages.xml');
     expect(parseXml(pages.body).children.length).toBe(28);
+  });
+});
+
+describe('seo with PUBLIC_URL', () => {
+  let app: FastifyInstance;
+  let url: string;
+  let close: () => Promise<void>;
+  let listingId: number;
+
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-seo-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    const config = testConfig({ WEB_DIST_DIR: dist, TRUST_PROXY: 'true', PUBLIC_URL: 'https://manzil.example/' });
+    const database = await createTestDatabase('pglite');
+    app = await buildApp({ config, database, logger: false });
+    await registerWeb(app, { distDir: config.WEB_DIST_DIR, uploadsDir: config.uploadsDir });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    close = async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+      fs.rmSync(dist, { recursive: true, force: true });
+    };
+    const { user } = await createUser({ app, db: database.db });
+    listingId = await insertListing(database.db, user.id, { title_en: 'Flat with a view', title_ar: 'شقة بإطلالة' });
+    await insertMedia(database.db, listingId, 0);
+  });
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('puts PUBLIC_URL (without its trailing slash) into every absolute URL, whatever Host and X-Forwarded-* say', async () => {
+    for (const headers of [{}, ...FORGED]) {
+      const links = await absoluteLinks(url, listingId, headers);
+      for (const link of links.all) expect(link.startsWith('https://manzil.example/'), link).toBe(true);
+      expect(links.raw).not.toMatch(/evil|"><x|127\.0\.0\.1|localhost|manzil\.example\/\//);
+      expect(links.all).toContain(`https://manzil.example/property-details/${listingId}`);
+      expect(links.all).toContain(`https://manzil.example/uploads/listings/${listingId}/fixture0-1600.webp`);
+      expect(links.all).toContain('https://manzil.example/sitemap.xml');
+    }
   });
 });
 
