@@ -11,10 +11,14 @@ export interface MailContent {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Subjects are one header line: no control characters, bounded length. */
+/**
+ * One line, bounded: subjects are one header line, and a sender's name or e-mail never starts a new line of
+ * the text part (no forged "Email: …" line). Control characters (C0, DEL, C1 such as NEL) and the Unicode line
+ * and paragraph separators become one space.
+ */
 const oneLine = (s: string, max = 120) => {
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point (header injection)
-  const flat = s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const flat = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
@@ -55,10 +59,11 @@ export interface Sender {
   phone?: string | null;
 }
 
+/** "Name: …", "Email: …", "Phone: …": each value kept on its own one line, whatever the sender typed. */
 const senderLines = (s: Sender, labels: { name: string; email: string; phone: string }) => [
-  `${labels.name}: ${s.name}`,
-  ...(s.email ? [`${labels.email}: ${s.email}`] : []),
-  ...(s.phone ? [`${labels.phone}: ${s.phone}`] : []),
+  `${labels.name}: ${oneLine(s.name, 200)}`,
+  ...(s.email ? [`${labels.email}: ${oneLine(s.email, 320)}`] : []),
+  ...(s.phone ? [`${labels.phone}: ${oneLine(s.phone, 60)}`] : []),
 ];
 
 /** A visitor's message to the owner of a listing. */
