@@ -307,6 +307,38 @@ describe.each(DB_KINDS)('listings API on %s', (kind) => {
     expect((await http(t.url, 'GET', '/api/v1/listings/my-listings?skip=-1', { token: me.token })).status).toBe(422);
   });
 
+  it("every read carries the owner's email_verified, and search sees a change of it at once", async () => {
+    const verified = await createUser(t, { first_name: 'Verified' });
+    const plain = await createUser(t, { first_name: 'Plain' });
+    await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', verified.user.id).execute();
+    const mark = `VerifiedMark${Date.now()}`;
+    const vId = (await create({ title_en: `${mark} verified` }, {}, verified.token)).body.id as number;
+    const pId = (await create({ title_en: `${mark} plain` }, {}, plain.token)).body.id as number;
+    // The owner's own read, before approval.
+    expect((await http(t.url, 'GET', `/api/v1/listings/${vId}`, { token: verified.token })).body.owner.email_verified).toBe(true);
+    await approve(vId);
+    await approve(pId);
+
+    const details = async (id: number) => (await http(t.url, 'GET', `/api/v1/listings/${id}`)).body.owner.email_verified;
+    const searched = async () => {
+      const r = await http(t.url, 'POST', '/api/v1/listings/search', { body: { search: mark, skip: 0, limit: 10 } });
+      expect(r.status).toBe(200);
+      return Object.fromEntries(r.body.items.map((l: { id: number; owner: { email_verified: boolean } }) => [l.id, l.owner.email_verified]));
+    };
+    expect(await details(vId)).toBe(true);
+    expect(await details(pId)).toBe(false);
+    expect(await searched()).toEqual({ [vId]: true, [pId]: false });
+    const mine = await http(t.url, 'GET', '/api/v1/listings/my-listings', { token: plain.token });
+    expect(mine.body.items[0].owner.email_verified).toBe(false);
+
+    // The search page just read is cached on the listings' revisions: a change of the owner's mark moves them.
+    await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', plain.user.id).execute();
+    await t.db.updateTable('users').set({ email_verified: false }).where('id', '=', verified.user.id).execute();
+    expect(await searched()).toEqual({ [vId]: false, [pId]: true });
+    expect(await details(vId)).toBe(false);
+    expect(await details(pId)).toBe(true);
+  });
+
   it('documents the listing routes in OpenAPI', async () => {
     const r = await http(t.url, 'GET', '/api/docs/json');
     const paths = Object.keys(r.body.paths);
