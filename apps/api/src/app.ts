@@ -23,6 +23,7 @@ import listingsRoutes from './modules/listings/routes.js';
 import locationRoutes from './modules/locations/routes.js';
 import mediaRoutes from './modules/media/routes.js';
 import searchRoutes from './modules/search/routes.js';
+import { AccountLimits } from './modules/auth/limits.js';
 import usersRoutes from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
 import { registerCompression } from './plugins/compress.js';
@@ -52,6 +53,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // One Redis connection for every limit of this server (per address and per account), closed with the app.
+  const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+
   const deps: Deps = {
     db: database.db,
     dbKind: database.kind,
@@ -62,6 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const address = app.server.address();
       return `http://localhost:${address && typeof address === 'object' ? address.port : config.PORT}`;
     },
+    limits: new AccountLimits(redis, config.RATE_LIMITS),
     ...opts.overrides,
   };
   app.decorate('deps', deps);
@@ -88,7 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) } : {}),
+    ...(redis ? { redis } : {}),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: 'Too many requests. Please try again later.', retryAfter: ctx.after }),
   });
   await app.register(authPlugin, { db: database.db, secret: config.JWT_SECRET, expiresInSeconds: config.JWT_EXPIRES_IN_SECONDS });

@@ -6,11 +6,13 @@ import { addStartupHook, addWorker } from './bootstrap.js';
 import { startMailWorker } from './modules/mail/worker.js';
 import { ensureAdmin } from './modules/users/service.js';
 
-// ADMIN_EMAIL + ADMIN_PASSWORD: create or promote that administrator (idempotent; DESIGN §3).
+// ADMIN_EMAIL + ADMIN_PASSWORD: that address is the operator's administrator, signed in with ADMIN_PASSWORD,
+// whoever registered it first (users/service.ts ensureAdmin; idempotent once applied).
 addStartupHook('admin-account', async ({ config, database, log }) => {
   if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return;
   const result = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  if (result !== 'unchanged') log.info(`admin account ${config.ADMIN_EMAIL}: ${result}`);
+  if (result === 'created') log.info(`admin account ${config.ADMIN_EMAIL}: created`);
+  if (result === 'reset') log.warn(`admin account ${config.ADMIN_EMAIL}: made ADMIN with ADMIN_PASSWORD; its other sessions, Google link and pending e-mail change were ended`);
 });
 
 // The mail outbox delivery worker (contact messages, moderation e-mails).

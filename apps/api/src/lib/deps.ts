@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { AccountLimits } from '../modules/auth/limits.js';
 import type { Storage } from './storage.js';
 
 /** What route modules need, decorated onto the Fastify instance as `app.deps`. */
@@ -13,6 +14,8 @@ export interface Deps {
    * http://localhost:<the port listened on>. Never the request's Host header, which any client can forge.
    */
   publicUrl: () => string;
+  /** Limits per account and per e-mail address (Redis when REDIS_URL is set). */
+  limits: AccountLimits;
 }
 
 declare module 'fastify' {

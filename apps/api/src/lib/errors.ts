@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** Headers the answer carries (Retry-After on a 429). */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -17,3 +19,6 @@ export const tooLarge = (m: string) => new HttpError(413, m);
 export const unsupportedMedia = (m: string) => new HttpError(415, m);
 export const unprocessable = (m: string) => new HttpError(422, m);
 export const unavailable = (m: string) => new HttpError(503, m);
+/** 429 with Retry-After in whole seconds (at least 1). */
+export const tooManyRequests = (m: string, retryAfterMs: number) =>
+  new HttpError(429, m, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });

@@ -24,7 +24,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       }));
       return reply.status(422).send({ detail });
     }
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ detail: err.message });
+    if (err instanceof HttpError) return reply.status(err.statusCode).headers(err.headers).send({ detail: err.message });
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ detail: MESSAGES.tooManyRequests });
     if (status >= 400 && status < 500) {

@@ -68,12 +68,29 @@ describe.each(DB_KINDS)('Google sign-in on %s', (kind) => {
       body: { email, password: 'secret1', first_name: 'Sara', last_name: 'Omar', phone_number: '777123456' },
     });
     expect(reg.status).toBe(201);
+    // The owner proved the address (followed the link), so their password stays usable after linking.
+    await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', reg.body.id).execute();
     const sub = googleSub();
     const r = await google(await keys.sign({ sub, email: email.toUpperCase(), given_name: 'Other', family_name: 'Name' }));
     expect(r.status).toBe(200);
-    expect(r.body.user).toMatchObject({ id: reg.body.id, first_name: 'Sara', google_linked: true, has_password: true });
+    expect(r.body.user).toMatchObject({ id: reg.body.id, first_name: 'Sara', google_linked: true, email_verified: true, has_password: true });
     // the password still works too
     expect((await http(t.url, 'POST', '/api/v1/login/token', { form: { username: email, password: 'secret1' } })).status).toBe(200);
+  });
+
+  it('linking an unverified account drops the password and sessions of whoever registered the address', async () => {
+    // Someone registers a victim's address first (never verified); the victim then signs in with Google.
+    const email = `prehijack${Date.now()}@example.test`;
+    const reg = await http(t.url, 'POST', '/api/v1/users/', {
+      body: { email, password: 'attacker1', first_name: 'Eve', last_name: 'X', phone_number: '777123456' },
+    });
+    const before = await http(t.url, 'POST', '/api/v1/login/token', { form: { username: email, password: 'attacker1' } });
+    expect(before.status).toBe(200);
+    const r = await google(await keys.sign({ sub: googleSub(), email }));
+    expect(r.status).toBe(200);
+    expect(r.body.user).toMatchObject({ id: reg.body.id, google_linked: true, email_verified: true, has_password: false });
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: before.body.access_token })).status).toBe(401);
+    expect((await http(t.url, 'POST', '/api/v1/login/token', { form: { username: email, password: 'attacker1' } })).status).toBe(401);
   });
 
   it('refuses forged, expired, wrong-audience, wrong-issuer and unverified tokens', async () => {
@@ -142,18 +159,19 @@ describe('rate limits', () => {
   afterAll(async () => t?.close());
 
   it('sign-in: 10 attempts a minute per address, then 429 with the message', async () => {
-    const { user } = await createUser(t);
     const headers = { 'x-forwarded-for': '203.0.113.10' };
+    // A different account each time, so only the per-address limit is met (the per-account one has its own test).
+    const someone = (i: number) => `ip-limit-${i}.${Date.now()}@example.test`;
     for (let i = 0; i < 10; i++) {
-      const r = await http(t.url, 'POST', '/api/v1/login/token', { form: { username: user.email, password: 'wrong1' }, headers });
+      const r = await http(t.url, 'POST', '/api/v1/login/token', { form: { username: someone(i), password: 'wrong1' }, headers });
       expect(r.status).toBe(401);
     }
-    const limited = await http(t.url, 'POST', '/api/v1/login/token', { form: { username: user.email, password: 'wrong1' }, headers });
+    const limited = await http(t.url, 'POST', '/api/v1/login/token', { form: { username: someone(10), password: 'wrong1' }, headers });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ detail: MESSAGES.tooManyRequests });
     expect(limited.headers.get('retry-after')).toBeTruthy();
     // another client address is not affected
-    const other = await http(t.url, 'POST', '/api/v1/login/token', { form: { username: user.email, password: 'wrong1' }, headers: { 'x-forwarded-for': '203.0.113.11' } });
+    const other = await http(t.url, 'POST', '/api/v1/login/token', { form: { username: someone(11), password: 'wrong1' }, headers: { 'x-forwarded-for': '203.0.113.11' } });
     expect(other.status).toBe(401);
   });
 

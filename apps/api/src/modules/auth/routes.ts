@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorDetail, googleAuthBody, googleAuthResponse, loginForm, MESSAGES, tokenResponse } from '@manzil/shared';
-import { HttpError, unavailable } from '../../lib/errors.js';
+import {
+  acceptedDetail,
+  errorDetail,
+  googleAuthBody,
+  googleAuthResponse,
+  loginForm,
+  MESSAGES,
+  passwordResetBody,
+  passwordResetConfirmBody,
+  tokenResponse,
+  verifyEmailBody,
+} from '@manzil/shared';
+import { HttpError, tooManyRequests, unavailable } from '../../lib/errors.js';
 import * as users from '../users/service.js';
+import * as account from './service.js';
 import { googleKeySource, verifyGoogleIdToken } from './google.js';
+import { ACCOUNT_LIMITS } from './limits.js';
 import { rateLimitByIp } from './rate-limit.js';
 
 /** OAuth2 password-grant form: username (the e-mail) and password; the other standard fields are ignored. */
@@ -15,11 +28,18 @@ const tokenForm = loginForm.extend({
   client_secret: z.string().max(200).optional(),
 });
 
-/** Routes of the auth area: password sign-in and Google sign-in, both answering a bearer token. */
+const noContent = z.null().describe('Done');
+
+/**
+ * Routes of the auth area: password and Google sign-in (each answering a bearer token of a new session),
+ * e-mail verification, password reset, and ending sessions.
+ */
 export default async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.deps;
+  const { db, config, limits } = app.deps;
   const tags = ['auth'];
+  const security = [{ bearer: [] }];
+  const { points: lockAfter, duration: lockWindow } = ACCOUNT_LIMITS.failedSignIns;
 
   app.post(
     '/login/token',
@@ -27,15 +47,22 @@ export default async function authRoutes(base: FastifyInstance) {
       config: rateLimitByIp(config, 10),
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password (form-encoded, OAuth2 password style); 429 after 10 attempts a minute',
+        summary: `Sign in with e-mail and password (form-encoded, OAuth2 password style). 429 after 10 attempts a minute from one address, and after ${lockAfter} failed sign-ins on one account within ${lockWindow / 60} minutes (any password, with Retry-After, until the window passes or the password is reset)`,
         consumes: ['application/x-www-form-urlencoded'],
         body: tokenForm,
-        response: { 200: tokenResponse, 401: errorDetail, 429: errorDetail },
+        response: { 200: tokenResponse, 401: errorDetail, 422: errorDetail, 429: errorDetail },
       },
     },
     async (req) => {
+      const account = req.body.username.toLowerCase();
+      const wait = await limits.blockedFor('failedSignIns', account);
+      if (wait > 0) throw tooManyRequests(MESSAGES.accountLocked, wait);
       const user = await users.authenticate(db, req.body.username, req.body.password);
-      if (!user) throw new HttpError(401, MESSAGES.invalidCredentials);
+      if (!user) {
+        await limits.take('failedSignIns', account);
+        throw new HttpError(401, MESSAGES.invalidCredentials);
+      }
+      await limits.forget('failedSignIns', account);
       return { access_token: await app.signToken(user), token_type: 'bearer' as const };
     },
   );
@@ -48,7 +75,7 @@ export default async function authRoutes(base: FastifyInstance) {
         tags,
         summary: 'Sign in with a Google ID token (verified here; user_info is never trusted); links an account with the same verified e-mail',
         body: googleAuthBody,
-        response: { 200: googleAuthResponse, 401: errorDetail, 429: errorDetail, 503: errorDetail },
+        response: { 200: googleAuthResponse, 401: errorDetail, 422: errorDetail, 429: errorDetail, 503: errorDetail },
       },
     },
     async (req) => {
@@ -57,6 +84,103 @@ export default async function authRoutes(base: FastifyInstance) {
       const claims = await verifyGoogleIdToken(req.body.token, clientId, googleKeySource(app.deps.googleKeys));
       const user = await users.findOrCreateGoogleUser(db, claims);
       return { access_token: await app.signToken(user), token_type: 'bearer' as const, user: users.toUserMe(user) };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: rateLimitByIp(config, 20),
+      schema: {
+        tags,
+        summary:
+          'Follow a verification link: proves the account e-mail, or makes a requested new address the account e-mail (ending its other sessions). 400 when the link is unknown, used or expired; 409 when the new address was taken meanwhile',
+        body: verifyEmailBody,
+        response: { 204: noContent, 400: errorDetail, 409: errorDetail, 422: errorDetail, 429: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      await account.verifyEmail(db, req.body.token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email/resend',
+    {
+      preHandler: app.requireUser,
+      config: rateLimitByIp(config, 10),
+      schema: {
+        tags,
+        summary: `Send the verification link again: to the pending new address if there is one, else to the unverified e-mail (nothing when verified). 429 after ${ACCOUNT_LIMITS.verificationMail.points} an hour per account`,
+        security,
+        response: { 202: acceptedDetail, 401: errorDetail, 429: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      await account.resendVerification(app.deps, req.user!, account.requestLang(req));
+      return reply.status(202).send({ detail: MESSAGES.verificationSent });
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      config: rateLimitByIp(config, 5),
+      schema: {
+        tags,
+        summary:
+          'Forgot password: e-mails a link to /reset-password, valid 60 minutes, single use. Always 202 with the same body, whether or not the address has an account',
+        body: passwordResetBody,
+        response: { 202: acceptedDetail, 422: errorDetail, 429: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      // Answer first, then look the address up: the answer's body and time are the same for every address.
+      await reply.status(202).send({ detail: MESSAGES.resetEmailSent });
+      await account.requestPasswordReset(app.deps, req.body.email, account.requestLang(req)).catch((err) => req.log.error({ err }, 'password reset mail failed'));
+      return reply;
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      config: rateLimitByIp(config, 10),
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link; ends every session of the account. 400 when the link is unknown, used or expired',
+        body: passwordResetConfirmBody,
+        response: { 204: noContent, 400: errorDetail, 422: errorDetail, 429: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      await account.confirmPasswordReset(app.deps, req.body.token, req.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Sign out: ends this session (its token answers 401 from now on)', security, response: { 204: noContent, 401: errorDetail } },
+    },
+    async (req, reply) => {
+      await account.logout(db, req.user!.sid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Sign out everywhere: ends every session of the account, this one included', security, response: { 204: noContent, 401: errorDetail } },
+    },
+    async (req, reply) => {
+      await account.logoutAll(db, req.user!.id);
+      return reply.status(204).send(null);
     },
   );
 }

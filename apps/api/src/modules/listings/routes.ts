@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorDetail, idParam, listingCreateBody, listingList, listingRead, listingUpdateBody, myListingsQuery } from '@manzil/shared';
 import { notFound } from '../../lib/errors.js';
 import { readListing } from './read.js';
+import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import * as svc from './service.js';
 
 /**
@@ -19,13 +20,13 @@ export default async function listingsRoutes(base: FastifyInstance) {
   app.post(
     '/listings/',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.deps.limits.perAccount('listingCreate')],
       schema: {
         tags,
-        summary: 'Create a listing (pending until an admin approves it). Keys lat, lng and coordinates are ignored.',
+        summary: `Create a listing (pending until an admin approves it). Keys lat, lng and coordinates are ignored. 429 after ${ACCOUNT_LIMITS.listingCreate.points} an hour per account`,
         security,
         body: listingCreateBody,
-        response: { 201: listingRead, 401: errorDetail, 422: errorDetail },
+        response: { 201: listingRead, 401: errorDetail, 422: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {

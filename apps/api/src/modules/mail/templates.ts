@@ -22,14 +22,15 @@ const oneLine = (s: string, max = 120) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-interface Section {
+export interface Section {
   heading: string;
   lines: string[];
   quote?: string;
   link?: { label: string; url: string };
 }
 
-function compose(subject: string, ar: Section, en: Section): MailContent {
+/** A mail in both languages; `first` is the reader's language when known (Arabic otherwise). */
+export function compose(subject: string, ar: Section, en: Section, first: 'ar' | 'en' = 'ar'): MailContent {
   const textOf = (s: Section) =>
     [s.heading, '', ...s.lines, ...(s.quote ? ['', s.quote] : []), ...(s.link ? ['', `${s.link.label}: ${s.link.url}`] : [])].join('\n');
   const htmlOf = (s: Section, dir: 'rtl' | 'ltr', lang: string) =>
@@ -43,12 +44,14 @@ function compose(subject: string, ar: Section, en: Section): MailContent {
     `</div>`;
   return {
     subject: oneLine(subject, 200),
-    text: `${textOf(ar)}\n\n----------------------------------------\n\n${textOf(en)}\n`,
+    text: first === 'ar'
+      ? `${textOf(ar)}\n\n----------------------------------------\n\n${textOf(en)}\n`
+      : `${textOf(en)}\n\n----------------------------------------\n\n${textOf(ar)}\n`,
     html:
       `<!doctype html><html><body style="margin:0;padding:16px;background:#fff;color:#212529">` +
-      htmlOf(ar, 'rtl', 'ar') +
+      (first === 'ar' ? htmlOf(ar, 'rtl', 'ar') : htmlOf(en, 'ltr', 'en')) +
       `<hr style="margin:24px 0;border:0;border-top:1px solid #dee2e6">` +
-      htmlOf(en, 'ltr', 'en') +
+      (first === 'ar' ? htmlOf(en, 'ltr', 'en') : htmlOf(ar, 'rtl', 'ar')) +
       `</body></html>`,
   };
 }

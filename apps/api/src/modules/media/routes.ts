@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, errorDetail, mediaItem } from '@manzil/shared';
 import { HttpError, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors.js';
+import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import * as svc from './service.js';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -17,14 +18,14 @@ export default async function mediaRoutes(base: FastifyInstance) {
   app.post(
     '/listings/:id/upload-image/',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.deps.limits.perAccount('imageUpload')],
       schema: {
         tags,
-        summary: 'Upload one photo (multipart field `file`; JPEG, PNG or WebP by content, at most 5 MB, 10 per listing). Stored as WebP variants without metadata.',
+        summary: `Upload one photo (multipart field \`file\`; JPEG, PNG or WebP by content, at most 5 MB, 10 per listing). Stored as WebP variants without metadata. 429 after ${ACCOUNT_LIMITS.imageUpload.points} uploads an hour per account`,
         security,
         consumes: ['multipart/form-data'],
         params: z.object({ id }),
-        response: { 201: mediaItem, 401: errorDetail, 403: errorDetail, 404: errorDetail, 409: errorDetail, 413: errorDetail, 415: errorDetail, 422: errorDetail },
+        response: { 201: mediaItem, 401: errorDetail, 403: errorDetail, 404: errorDetail, 409: errorDetail, 413: errorDetail, 415: errorDetail, 422: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {

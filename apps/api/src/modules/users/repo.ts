@@ -32,6 +32,7 @@ export interface NewUser {
   role?: 'USER' | 'ADMIN';
   google_id?: string | null;
   profile_picture_url?: string | null;
+  email_verified?: boolean;
 }
 
 export function insertUser(db: Executor, u: NewUser): Promise<UserRow> {
@@ -47,13 +48,17 @@ export function insertUser(db: Executor, u: NewUser): Promise<UserRow> {
       role: u.role ?? 'USER',
       google_id: u.google_id ?? null,
       profile_picture_url: u.profile_picture_url ?? null,
+      email_verified: u.email_verified ?? false,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export type UserPatch = Partial<
-  Pick<UserRow, 'email' | 'password_hash' | 'first_name' | 'last_name' | 'full_name' | 'phone_number' | 'role' | 'google_id' | 'profile_picture_url'>
+  Pick<
+    UserRow,
+    'email' | 'password_hash' | 'first_name' | 'last_name' | 'full_name' | 'phone_number' | 'role' | 'google_id' | 'profile_picture_url' | 'email_verified' | 'pending_email'
+  >
 >;
 
 export function updateUser(db: Executor, id: number, patch: UserPatch): Promise<UserRow | undefined> {

@@ -5,9 +5,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { UserMe, UpdateMeBody, RegisterBody } from '@manzil/shared';
 import { MESSAGES } from '@manzil/shared';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
-import { conflict, HttpError } from '../../lib/errors.js';
+import type { DB } from '../../db/types.js';
+import { conflict, HttpError, tooManyRequests } from '../../lib/errors.js';
 import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
+import { endSessions } from '../../plugins/auth.js';
+import type { AccountLimits } from '../auth/limits.js';
 import * as repo from './repo.js';
 import { forgetSearchCounts } from '../search/service.js';
 
@@ -25,7 +29,7 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
     return await verify(hashed, password);
   } catch {
@@ -98,15 +102,63 @@ export function getById(db: Database, id: number) {
   return repo.findById(db, id);
 }
 
-/** PATCH /users/me: applies the fields sent; nothing sent → 400 "No changes detected". */
-export async function updateMe(db: Database, id: number, body: UpdateMeBody): Promise<repo.UserRow> {
+export function findByEmail(db: Database | Transaction<DB>, email: string) {
+  return repo.findByEmail(db, email);
+}
+
+/** The address was proved by a link: it becomes (or stays) the account's e-mail, verified, nothing pending. */
+export async function applyVerifiedEmail(db: Database | Transaction<DB>, id: number, email: string): Promise<void> {
+  await repo.updateUser(db, id, { email, email_verified: true, pending_email: null });
+}
+
+/** A reset link reached the account's address: new password, and the address counts as verified. */
+export async function applyPasswordReset(db: Database | Transaction<DB>, id: number, password_hash: string): Promise<void> {
+  await repo.updateUser(db, id, { password_hash, email_verified: true });
+}
+
+/** What PATCH /users/me did: the account as it is now, and the new address waiting for its link, if any. */
+export interface UpdateResult {
+  user: repo.UserRow;
+  /** The new e-mail to send a verification link to (the change applies when it is followed). */
+  emailToConfirm: string | null;
+}
+
+/**
+ * PATCH /users/me: checks the whole body first, then applies the fields sent in one write; nothing to change →
+ * 400 "No changes detected". A new e-mail or password needs the current password (a stolen token alone must
+ * not take the account over): missing → 400, wrong → 403 (and it counts as a failed sign-in on the account).
+ * A new password ends the account's other sessions; a new e-mail waits in `pending_email` for its link.
+ */
+export async function updateMe(
+  db: Database,
+  session: { id: number; sid: string },
+  body: UpdateMeBody,
+  limits: AccountLimits,
+): Promise<UpdateResult> {
+  const id = session.id;
   const current = await repo.findById(db, id);
   if (!current) throw new HttpError(401, MESSAGES.authRequired);
   const patch: repo.UserPatch = {};
-  if (body.email !== undefined && body.email !== current.email) {
-    const other = await repo.findByEmail(db, body.email);
+  let emailToConfirm: string | null = null;
+  const emailChanges = body.email !== undefined && body.email.toLowerCase() !== current.email.toLowerCase();
+  // The same address in other letter case is a plain edit: it proves nothing new.
+  if (body.email !== undefined && !emailChanges && body.email !== current.email) patch.email = body.email;
+  if (emailChanges || body.password !== undefined) {
+    if (!current.password_hash) throw new HttpError(400, MESSAGES.setPasswordFirst);
+    if (body.current_password === undefined) throw new HttpError(400, MESSAGES.currentPasswordRequired);
+    const account = current.email.toLowerCase();
+    const wait = await limits.blockedFor('failedSignIns', account);
+    if (wait > 0) throw tooManyRequests(MESSAGES.accountLocked, wait);
+    if (!(await verifyPassword(current.password_hash, body.current_password))) {
+      await limits.take('failedSignIns', account);
+      throw new HttpError(403, MESSAGES.currentPasswordWrong);
+    }
+  }
+  if (emailChanges) {
+    const other = await repo.findByEmail(db, body.email!);
     if (other && other.id !== id) throw conflict(MESSAGES.emailTaken);
-    patch.email = body.email;
+    if (current.pending_email !== body.email) patch.pending_email = body.email!;
+    emailToConfirm = body.email!;
   }
   if (body.full_name !== undefined && body.full_name !== current.full_name) {
     const { first_name, last_name } = repo.splitName(body.full_name);
@@ -114,11 +166,15 @@ export async function updateMe(db: Database, id: number, body: UpdateMeBody): Pr
   }
   if (body.phone_number !== undefined && body.phone_number !== current.phone_number) patch.phone_number = body.phone_number;
   if (body.password !== undefined) patch.password_hash = await hashPassword(body.password);
-  if (Object.keys(patch).length === 0) throw new HttpError(400, MESSAGES.noChanges);
+  if (Object.keys(patch).length === 0 && !emailToConfirm) throw new HttpError(400, MESSAGES.noChanges);
   try {
-    const updated = await repo.updateUser(db, id, patch);
-    if (!updated) throw new HttpError(401, MESSAGES.authRequired);
-    return updated;
+    const updated = await db.transaction().execute(async (trx) => {
+      const row = Object.keys(patch).length ? await repo.updateUser(trx, id, patch) : current;
+      if (!row) throw new HttpError(401, MESSAGES.authRequired);
+      if (patch.password_hash) await endSessions(trx, id, session.sid);
+      return row;
+    });
+    return { user: updated, emailToConfirm };
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw conflict(MESSAGES.emailTaken);
     throw err;
@@ -153,35 +209,37 @@ export async function deleteAccount(
 }
 
 /**
- * ADMIN_EMAIL + ADMIN_PASSWORD at start-up: creates that admin, or promotes the existing account with that
- * e-mail. Idempotent. An existing password is kept (the owner may have changed it); an account without one
- * gets the configured password.
+ * ADMIN_EMAIL + ADMIN_PASSWORD at start-up. The address is the operator's, whoever registered it first: unless
+ * this very configuration was already applied to that admin account, the account becomes ADMIN with
+ * ADMIN_PASSWORD as its password, its address counts as verified, its Google link and pending e-mail change
+ * are dropped and every session it had ends. A fingerprint of the configuration (an argon2 hash of address and
+ * password, in app_meta) tells the next start it was applied, so a later reset through that mailbox is kept.
  */
-export async function ensureAdmin(db: Database, email: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
+export async function ensureAdmin(db: Database, email: string, password: string): Promise<'created' | 'reset' | 'unchanged'> {
+  const fingerprintKey = 'admin_account';
+  const configured = `${email.toLowerCase()}\n${password}`;
   const existing = await repo.findByEmail(db, email);
-  if (!existing) {
-    try {
-      await repo.insertUser(db, {
-        email,
-        password_hash: await hashPassword(password),
-        first_name: 'Admin',
-        last_name: '',
-        phone_number: null,
-        role: 'ADMIN',
-      });
-      return 'created';
-    } catch (err) {
-      // Another server created it at the same moment: promote that one instead.
-      if (!repo.isUniqueViolation(err)) throw err;
-      return ensureAdmin(db, email, password);
+  const stored = await db.selectFrom('app_meta').select('value').where('key', '=', fingerprintKey).executeTakeFirst();
+  if (existing?.role === 'ADMIN' && stored && (await verifyPassword(stored.value, configured))) return 'unchanged';
+  const password_hash = await hashPassword(password);
+  const fingerprint = await hashPassword(configured);
+  const result = await db.transaction().execute(async (trx) => {
+    const row = await repo.findByEmail(trx, email);
+    if (row) {
+      await repo.updateUser(trx, row.id, { role: 'ADMIN', password_hash, email_verified: true, pending_email: null, google_id: null });
+      await endSessions(trx, row.id);
+      await trx.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', row.id).where('used_at', 'is', null).execute();
+    } else {
+      await repo.insertUser(trx, { email, password_hash, first_name: 'Admin', last_name: '', phone_number: null, role: 'ADMIN', email_verified: true });
     }
-  }
-  const patch: repo.UserPatch = {};
-  if (existing.role !== 'ADMIN') patch.role = 'ADMIN';
-  if (!existing.password_hash) patch.password_hash = await hashPassword(password);
-  if (Object.keys(patch).length === 0) return 'unchanged';
-  await repo.updateUser(db, existing.id, patch);
-  return 'promoted';
+    await trx
+      .insertInto('app_meta')
+      .values({ key: fingerprintKey, value: fingerprint })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: fingerprint, updated_at: new Date() }))
+      .execute();
+    return row ? ('reset' as const) : ('created' as const);
+  });
+  return result;
 }
 
 /** Google sign-in: the account with this Google id, else the one with this verified e-mail (linked), else new. */
@@ -194,8 +252,17 @@ export async function findOrCreateGoogleUser(
   const byEmail = await repo.findByEmail(db, claims.email);
   if (byEmail) {
     if (byEmail.google_id && byEmail.google_id !== claims.sub) throw new HttpError(401, MESSAGES.googleServerFailed);
-    const patch: repo.UserPatch = { google_id: claims.sub };
+    const patch: repo.UserPatch = { google_id: claims.sub, email_verified: true };
     if (!byEmail.profile_picture_url && claims.picture) patch.profile_picture_url = claims.picture;
+    if (!byEmail.email_verified) {
+      // Whoever registered this address never proved it; Google just did. Their password and sessions go
+      // (else someone could register a victim's address first and keep a way into the victim's account).
+      Object.assign(patch, { password_hash: null, pending_email: null });
+      return db.transaction().execute(async (trx) => {
+        await endSessions(trx, byEmail.id);
+        return (await repo.updateUser(trx, byEmail.id, patch))!;
+      });
+    }
     return (await repo.updateUser(db, byEmail.id, patch))!;
   }
   let first = claims.given_name?.trim() ?? '';
@@ -210,6 +277,7 @@ export async function findOrCreateGoogleUser(
       phone_number: null,
       google_id: claims.sub,
       profile_picture_url: claims.picture ?? null,
+      email_verified: true,
     });
   } catch (err) {
     // A concurrent first sign-in of the same account: the other request made it.

@@ -85,11 +85,14 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const newAddress = newEmail();
     const patch = await http(t.url, 'PATCH', '/api/v1/users/me/', {
       token,
-      body: { full_name: '  محمد عبد الله  ', phone_number: ' 777-123-456 ', email: newAddress, password: 'another6' },
+      body: { full_name: '  محمد عبد الله  ', phone_number: ' 777-123-456 ', email: newAddress, password: 'another6', current_password: 'secret1' },
     });
     expect(patch.status).toBe(200);
+    // The new address waits for its link (account-trust.test.ts follows it); the rest applies at once.
     expect(patch.body).toMatchObject({
-      email: newAddress,
+      email: reg.body.email,
+      pending_email: newAddress,
+      email_verified: false,
       full_name: 'محمد عبد الله',
       first_name: 'محمد',
       last_name: 'عبد الله',
@@ -97,10 +100,10 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     });
 
     expect((await signIn(t, body.email.trim(), 'secret1')).status).toBe(401);
-    expect((await signIn(t, newAddress, 'secret1')).status).toBe(401);
-    const again = await signIn(t, newAddress.toUpperCase(), 'another6');
+    expect((await signIn(t, newAddress, 'another6')).status).toBe(401);
+    const again = await signIn(t, body.email.trim().toUpperCase(), 'another6');
     expect(again.status).toBe(200);
-    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: again.body.access_token })).body.email).toBe(newAddress);
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: again.body.access_token })).body.email).toBe(reg.body.email);
   });
 
   it('PATCH changes only the fields sent; empty values are dropped; nothing to change → "No changes detected"', async () => {
@@ -130,7 +133,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
 
     const other = await http(t.url, 'POST', '/api/v1/users/', { body: registration() });
     const token = (await signIn(t, other.body.email, 'secret1')).body.access_token;
-    const clash = await http(t.url, 'PATCH', '/api/v1/users/me', { token, body: { email: ` ${email.toUpperCase()} ` } });
+    const clash = await http(t.url, 'PATCH', '/api/v1/users/me', { token, body: { email: ` ${email.toUpperCase()} `, current_password: 'secret1' } });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ detail: MESSAGES.emailTaken });
 
@@ -303,17 +306,27 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     expect(await ensureAdmin(t.db, email, 'admin-pass')).toBe('unchanged');
   });
 
-  it('the admin bootstrap promotes an existing user and keeps their password', async () => {
+  it('ADMIN_EMAIL is the operator\'s: an account registered with it first gets ADMIN_PASSWORD, loses its sessions, Google link and pending change', async () => {
     const reg = await http(t.url, 'POST', '/api/v1/users/', { body: registration() });
-    expect(await ensureAdmin(t.db, reg.body.email.toUpperCase(), 'configured-pass')).toBe('promoted');
+    const squatter = await signIn(t, reg.body.email, 'secret1');
+    await t.db.updateTable('users').set({ google_id: `g-${reg.body.id}`, pending_email: 'elsewhere@example.test' }).where('id', '=', reg.body.id).execute();
+    expect(await ensureAdmin(t.db, reg.body.email.toUpperCase(), 'configured-pass')).toBe('reset');
     expect(await ensureAdmin(t.db, reg.body.email, 'configured-pass')).toBe('unchanged');
-    const login = await signIn(t, reg.body.email, 'secret1');
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: squatter.body.access_token })).status).toBe(401);
+    expect((await signIn(t, reg.body.email, 'secret1')).status).toBe(401);
+    const login = await signIn(t, reg.body.email, 'configured-pass');
     expect(login.status).toBe(200);
-    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: login.body.access_token })).body.role).toBe('ADMIN');
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: login.body.access_token })).body).toMatchObject({
+      role: 'ADMIN',
+      email_verified: true,
+      pending_email: null,
+      google_linked: false,
+    });
     expect(await t.db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', reg.body.email.toLowerCase()).execute()).toHaveLength(1);
-    // an account without a password (Google-only) gets the configured one
-    const { user } = await createUser(t);
-    expect(await ensureAdmin(t.db, user.email, 'configured-pass')).toBe('promoted');
-    expect((await signIn(t, user.email, 'configured-pass')).status).toBe(200);
+    // Unchanged configuration, unchanged account: its sessions live on. A new ADMIN_PASSWORD applies again.
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: login.body.access_token })).status).toBe(200);
+    expect(await ensureAdmin(t.db, reg.body.email, 'configured-pass-2')).toBe('reset');
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: login.body.access_token })).status).toBe(401);
+    expect((await signIn(t, reg.body.email, 'configured-pass-2')).status).toBe(200);
   });
 });
