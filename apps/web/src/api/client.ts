@@ -42,6 +42,13 @@ export interface ApiFetchOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Window event fired when an authenticated call (`auth: true`) answers 401: the session of the token it sent
+ * has ended (signed out everywhere, password changed elsewhere, expired). `detail.token` is that token, so
+ * the session holder signs out only if it is still the current one.
+ */
+export const SESSION_ENDED_EVENT = 'manzil:session-ended';
+
 /** Test seam: the delay before the one retry. */
 export const clientTimings: { retryDelayMs: number } = { retryDelayMs: TIMINGS.publicRetryDelayMs };
 
@@ -202,6 +209,10 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   }
 
   const body = await readBody(response);
+  if (response.status === 401 && options.auth) {
+    const sent = /^Bearer (.+)$/.exec((init.headers as Record<string, string>).Authorization ?? '')?.[1];
+    if (sent && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT, { detail: { token: sent } }));
+  }
   if (!response.ok) {
     const message = options.auth ? authErrorMessage(response.status, body) : publicErrorMessage(response.status, body);
     const detail = body && typeof body === 'object' && 'detail' in body ? (body as { detail: unknown }).detail : (body ?? null);

@@ -50,6 +50,9 @@ export const pageRoutes: PageRoute[] = [
   // account
   { path: '/profile', load: () => import('../features/account/pages/ProfilePage') },
   { path: '/registration', load: () => import('../features/account/pages/RegistrationPage') },
+  // links of the account e-mails (password reset, address verification)
+  { path: '/reset-password', load: () => import('../features/account/pages/ResetPasswordPage'), ns: ['account'] },
+  { path: '/verify-email', load: () => import('../features/account/pages/VerifyEmailPage'), ns: ['account'] },
   // info and static sample pages
   { path: '/contact', load: () => import('../features/contact/pages/ContactPage') },
   { path: '/faq', load: () => import('../features/info/pages/FaqPage') },

@@ -2,13 +2,14 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Deferred } from '../../components/Deferred';
+import { EmailBannerSlot } from '../../features/account/components/EmailBannerSlot';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { markAppRendered } from '../preloader';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { RouteFallback } from './RouteFallback';
 
-/** Navbar, the page, footer. The Suspense boundary covers lazy locale namespaces of the pages. */
+/** Navbar, the page, the verify-your-e-mail banner (signed-in, unverified), footer. The Suspense boundary covers lazy locale namespaces of the pages. */
 export function RootLayout() {
   const { t } = useTranslation();
   useEffect(() => {
@@ -25,6 +26,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <EmailBannerSlot />
       <Deferred>
         <Footer />
       </Deferred>

@@ -62,6 +62,44 @@ export interface GoogleUserInfo {
   google_id?: string;
 }
 
+/** The 202 answers of the calls that send an e-mail: a message of the catalogue (MESSAGES). */
+export interface DetailAnswer {
+  detail: string;
+}
+
+/** POST /auth/password-reset: always 202 (the same answer whether or not the address has an account). */
+export function requestPasswordReset(email: string): Promise<DetailAnswer> {
+  return apiFetch<DetailAnswer>('/auth/password-reset', { method: 'POST', body: { email: email.trim() } });
+}
+
+/** POST /auth/password-reset/confirm: sets the new password and ends every session of the account. */
+export function confirmPasswordReset(token: string, password: string): Promise<void> {
+  return apiFetch<void>('/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
+}
+
+/** POST /auth/verify-email: anonymous, the link may be opened in another browser. */
+export function verifyEmail(token: string): Promise<void> {
+  return apiFetch<void>('/auth/verify-email', { method: 'POST', body: { token } });
+}
+
+/** POST /auth/verify-email/resend: to the pending address if any, else to the unverified one. */
+export function resendVerification(): Promise<DetailAnswer> {
+  return apiFetch<DetailAnswer>('/auth/verify-email/resend', { method: 'POST', auth: true });
+}
+
+/** POST /auth/logout-all: ends every session of the account, this one included. */
+export function logoutAll(): Promise<void> {
+  return apiFetch<void>('/auth/logout-all', { method: 'POST', auth: true });
+}
+
+/**
+ * POST /auth/logout for one token. The header is given explicitly (not `auth`), so a 401 here (the session
+ * had already ended) is not reported as a session that just ended.
+ */
+export function logoutSession(token: string): Promise<void> {
+  return apiFetch<void>('/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, public: false });
+}
+
 /** POST /auth/google: the server verifies the ID token; user_info is informational only. */
 export function googleSignIn(token: string, user_info: GoogleUserInfo): Promise<TokenAnswer & { user: UserMe }> {
   return apiFetch('/auth/google', { method: 'POST', body: { token, user_info: { ...user_info } } });

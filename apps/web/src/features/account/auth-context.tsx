@@ -1,15 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { STORAGE_KEYS, WINDOW_EVENTS, type RegisterBody, type UserMe } from '@manzil/shared';
-import { ApiError, getToken } from '../../api/client';
-import { fetchMe, meQuery, registerAccount, requestToken } from './api';
+import { MESSAGES, STORAGE_KEYS, WINDOW_EVENTS, type RegisterBody, type UserMe } from '@manzil/shared';
+import { ApiError, getToken, SESSION_ENDED_EVENT } from '../../api/client';
+import { fetchMe, logoutAll, logoutSession, meQuery, registerAccount, requestToken } from './api';
+import { AccountNotice, type Notice } from './components/AccountNotice';
 
 /**
  * The session (spec §4): no token → signed out; a token → the current user is loaded (GET /users/me);
  * if that fails with an HTTP error the token is removed and the user is signed out. Sign-in stores the token
- * and loads the user; sign-out removes both; registration is followed by sign-in. The provider also hosts
- * the sign-in/sign-up modal (opened by the `openLoginModal` window event or `openLogin()`) and the
- * delete-account dialog, both loaded on first use.
+ * and loads the user; sign-out removes both; registration is followed by sign-in. Any authenticated call
+ * answering 401 (SESSION_ENDED_EVENT: signed out everywhere, password changed elsewhere) signs out here too,
+ * with a notice. The provider also hosts the sign-in/sign-up modal (opened by the `openLoginModal` window
+ * event or `openLogin()`), the delete-account and sign-out-everywhere dialogs (loaded on first use) and
+ * the account notice (a toast screen readers announce).
  */
 export interface AuthState {
   user: UserMe | null;
@@ -19,7 +22,7 @@ export interface AuthState {
   isAdmin: boolean;
 }
 
-export type LoginMode = 'login' | 'register';
+export type LoginMode = 'login' | 'register' | 'forgot';
 
 export interface AuthContextValue extends AuthState {
   login: (email: string, password: string) => Promise<UserMe>;
@@ -29,9 +32,18 @@ export interface AuthContextValue extends AuthState {
   acceptSession: (token: string, user: UserMe) => void;
   /** Replaces the current user after a profile change. */
   setUser: (user: UserMe) => void;
-  logout: () => void;
-  openLogin: (mode?: LoginMode) => void;
+  /** Loads the current user again (after an e-mail was verified). */
+  refreshUser: () => Promise<void>;
+  /** Signs out here; by default also ends this session on the server (best effort, never blocks). */
+  logout: (options?: { revoke?: boolean }) => void;
+  /** POST /auth/logout-all, then signs out here with the signedOutEverywhere notice. Rejects if the call failed. */
+  logoutEverywhere: () => Promise<void>;
+  /** Shows a message of the catalogue (English, translated through errors.json) in the account notice. */
+  notify: (message: string, kind?: Notice['kind']) => void;
+  /** Opens the modal; `email` prefills the e-mail of the forgot-password mode. */
+  openLogin: (mode?: LoginMode, options?: { email?: string }) => void;
   openDeleteAccount: () => void;
+  openSignOutEverywhere: () => void;
 }
 
 const noop = () => {};
@@ -44,15 +56,20 @@ const SIGNED_OUT: AuthContextValue = {
   register: () => Promise.reject(new Error('AuthProvider missing')),
   acceptSession: noop,
   setUser: noop,
+  refreshUser: () => Promise.resolve(),
   logout: noop,
+  logoutEverywhere: () => Promise.reject(new Error('AuthProvider missing')),
+  notify: noop,
   openLogin: noop,
   openDeleteAccount: noop,
+  openSignOutEverywhere: noop,
 };
 
 const AuthContext = createContext<AuthContextValue>(SIGNED_OUT);
 
 const LoginModal = lazy(() => import('./components/LoginModal'));
 const DeleteAccountDialog = lazy(() => import('./components/DeleteAccountDialog'));
+const SignOutEverywhereDialog = lazy(() => import('./components/SignOutEverywhereDialog'));
 
 function storeToken(token: string | null) {
   try {
@@ -71,12 +88,24 @@ export function requestLogin(mode: LoginMode = 'login') {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => getToken());
-  const [modal, setModal] = useState<{ mode: LoginMode; key: number } | null>(null);
+  const [modal, setModal] = useState<{ mode: LoginMode; key: number; email?: string } | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [signOutAllOpen, setSignOutAllOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const tokenRef = useRef(token);
+  useEffect(() => {
+    tokenRef.current = token;
+  }, [token]);
 
   const me = useQuery(meQuery(token));
 
-  const logout = useCallback(() => {
+  const notify = useCallback((message: string, kind: Notice['kind'] = 'success') => {
+    setNotice((n) => ({ message, kind, id: (n?.id ?? 0) + 1 }));
+  }, []);
+
+  const dismissNotice = useCallback(() => setNotice(null), []);
+
+  const signOutHere = useCallback(() => {
     storeToken(null);
     setToken(null);
     queryClient.removeQueries({ queryKey: ['users', 'me'] });
@@ -84,9 +113,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void queryClient.invalidateQueries();
   }, [queryClient]);
 
+  const logout = useCallback(
+    ({ revoke = true }: { revoke?: boolean } = {}) => {
+      const current = tokenRef.current;
+      // Best effort: offline or refused, the visitor is signed out here all the same.
+      if (current && revoke) void logoutSession(current).catch(() => undefined);
+      signOutHere();
+    },
+    [signOutHere],
+  );
+
+  const logoutEverywhere = useCallback(async () => {
+    await logoutAll();
+    signOutHere();
+    notify(MESSAGES.signedOutEverywhere);
+  }, [signOutHere, notify]);
+
+  // The server refused the current token on some call: the session was ended elsewhere. Sign out, say so.
+  useEffect(() => {
+    const onEnded = (e: Event) => {
+      const ended = (e as CustomEvent<{ token?: string } | null>).detail?.token;
+      if (!ended || ended !== tokenRef.current) return;
+      tokenRef.current = null;
+      signOutHere();
+      notify(MESSAGES.authRequiredAgain, 'warning');
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
+  }, [signOutHere, notify]);
+
   // A stored token the server refuses (expired, user deleted) signs out. Network failures keep it.
   useEffect(() => {
-    if (me.error instanceof ApiError && !me.error.isNetworkError && me.error.status < 500) logout();
+    if (me.error instanceof ApiError && !me.error.isNetworkError && me.error.status < 500) logout({ revoke: false });
   }, [me.error, logout]);
 
   // Another tab signed in or out.
@@ -133,8 +191,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, token],
   );
 
-  const openLogin = useCallback((mode: LoginMode = 'login') => setModal((m) => ({ mode, key: (m?.key ?? 0) + 1 })), []);
+  const refreshUser = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+  }, [queryClient]);
+
+  const openLogin = useCallback(
+    (mode: LoginMode = 'login', options?: { email?: string }) => setModal((m) => ({ mode, key: (m?.key ?? 0) + 1, email: options?.email })),
+    [],
+  );
   const openDeleteAccount = useCallback(() => setDeleteOpen(true), []);
+  const openSignOutEverywhere = useCallback(() => setSignOutAllOpen(true), []);
 
   const user = token ? (me.data ?? null) : null;
   const signedIn = useRef(false);
@@ -147,7 +213,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const onOpen = (e: Event) => {
       if (signedIn.current) return;
       const mode = (e as CustomEvent<{ mode?: LoginMode } | null>).detail?.mode;
-      openLogin(mode === 'register' ? 'register' : 'login');
+      openLogin(mode === 'register' || mode === 'forgot' ? mode : 'login');
     };
     window.addEventListener(WINDOW_EVENTS.openLoginModal, onOpen);
     return () => window.removeEventListener(WINDOW_EVENTS.openLoginModal, onOpen);
@@ -163,20 +229,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       register,
       acceptSession,
       setUser,
+      refreshUser,
       logout,
+      logoutEverywhere,
+      notify,
       openLogin,
       openDeleteAccount,
+      openSignOutEverywhere,
     }),
-    [user, token, me.isPending, login, register, acceptSession, setUser, logout, openLogin, openDeleteAccount],
+    [user, token, me.isPending, login, register, acceptSession, setUser, refreshUser, logout, logoutEverywhere, notify, openLogin, openDeleteAccount, openSignOutEverywhere],
   );
 
   return (
     <AuthContext.Provider value={value}>
       {children}
       <Suspense fallback={null}>
-        {modal && <LoginModal key={modal.key} initialMode={modal.mode} onClose={() => setModal(null)} />}
+        {modal && <LoginModal key={modal.key} initialMode={modal.mode} initialEmail={modal.email} onClose={() => setModal(null)} />}
         {deleteOpen && <DeleteAccountDialog onClose={() => setDeleteOpen(false)} />}
+        {signOutAllOpen && <SignOutEverywhereDialog onClose={() => setSignOutAllOpen(false)} />}
       </Suspense>
+      <AccountNotice notice={notice} onDismiss={dismissNotice} />
     </AuthContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, loginForm, profileForm, registerForm, type UserMe } from '@manzil/shared';
-import { changedFields, valuesOf } from './profile';
+import { MESSAGES, loginForm, profileForm, registerForm, resetPasswordForm, type UserMe } from '@manzil/shared';
+import { changedFields, currentPasswordProblem, needsCurrentPassword, valuesOf } from './profile';
 
 const user: UserMe = {
   id: 1,
@@ -15,6 +15,8 @@ const user: UserMe = {
   role: 'USER',
   has_password: true,
   google_linked: false,
+  email_verified: true,
+  pending_email: null,
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
@@ -35,7 +37,47 @@ describe('profile changes', () => {
   });
 });
 
+describe('current password', () => {
+  const v = (over: Partial<ReturnType<typeof valuesOf>>) => ({ ...valuesOf(user), ...over });
+
+  it('is needed when the e-mail or the password changes, not for the name or the phone', () => {
+    expect(needsCurrentPassword(user, v({}))).toBe(false);
+    expect(needsCurrentPassword(user, v({ full_name: 'Amal Ali', phone_number: '+967 1 234 567' }))).toBe(false);
+    expect(needsCurrentPassword(user, v({ email: 'new@example.test' }))).toBe(true);
+    expect(needsCurrentPassword(user, v({ password: 'secret1' }))).toBe(true);
+    // typed back, padded, or emptied: no change of address
+    expect(needsCurrentPassword(user, v({ email: ` ${user.email} ` }))).toBe(false);
+    expect(needsCurrentPassword(user, v({ email: '' }))).toBe(false);
+  });
+
+  it('goes with an e-mail or password change only, untrimmed', () => {
+    expect(changedFields(user, v({ password: 'secret1', confirm_password: 'secret1', current_password: ' old pass ' }))).toEqual({
+      password: 'secret1',
+      current_password: ' old pass ',
+    });
+    expect(changedFields(user, v({ email: 'new@example.test', current_password: 'oldpass' }))).toEqual({ email: 'new@example.test', current_password: 'oldpass' });
+    // typed, but nothing that needs it changed: not sent, and nothing to save
+    expect(changedFields(user, v({ current_password: 'oldpass' }))).toEqual({});
+    expect(changedFields(user, v({ full_name: 'Amal Ali', current_password: 'oldpass' }))).toEqual({ full_name: 'Amal Ali' });
+  });
+
+  it('stops the save when missing, or when the account has no password (Google only)', () => {
+    expect(currentPasswordProblem(user, v({ full_name: 'Amal Ali' }))).toBeNull();
+    expect(currentPasswordProblem(user, v({ password: 'secret1' }))).toBe('currentPasswordRequired');
+    expect(currentPasswordProblem(user, v({ password: 'secret1', current_password: 'x' }))).toBeNull();
+    const google = { ...user, has_password: false, google_linked: true };
+    expect(currentPasswordProblem(google, v({ email: 'new@example.test', current_password: 'x' }))).toBe('setPasswordFirst');
+    expect(currentPasswordProblem(google, v({ full_name: 'Amal Ali' }))).toBeNull();
+  });
+});
+
 describe('account forms (shared schemas, spec §5 messages)', () => {
+  it('reset password: the spec rules and the confirmation', () => {
+    expect(resetPasswordForm.safeParse({ password: 'secret1', confirm_password: 'secret1' }).success).toBe(true);
+    expect(issues(resetPasswordForm.safeParse({ password: 'secret1', confirm_password: 'secret2' }))).toEqual([MESSAGES.passwordsDoNotMatch]);
+    expect(issues(resetPasswordForm.safeParse({ password: '12345', confirm_password: '12345' }))).toEqual([MESSAGES.passwordTooShort]);
+  });
+
   const profile = (over: Record<string, string>) => profileForm.safeParse({ ...valuesOf(user), ...over });
   it('profile: password confirmation, length, e-mail, full name, phone', () => {
     expect(issues(profile({ password: 'secret1', confirm_password: 'secret2' }))).toContain(MESSAGES.passwordsDoNotMatch);

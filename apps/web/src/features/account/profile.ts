@@ -7,6 +7,8 @@ export interface ProfileValues {
   phone_number: string;
   password: string;
   confirm_password: string;
+  /** Asked for only when the e-mail or the password changes (needsCurrentPassword). */
+  current_password: string;
 }
 
 export const valuesOf = (u: UserMe): ProfileValues => ({
@@ -15,9 +17,22 @@ export const valuesOf = (u: UserMe): ProfileValues => ({
   phone_number: u.phone_number ?? '',
   password: '',
   confirm_password: '',
+  current_password: '',
 });
 
-/** Only the fields that differ from the saved account (spec §5): values trimmed, empty ones dropped. */
+/**
+ * The e-mail or the password changes: the server wants the current password with them (a stolen session
+ * alone cannot take the account over). An e-mail typed back to the saved one, or emptied, is no change.
+ */
+export function needsCurrentPassword(user: UserMe, v: Pick<ProfileValues, 'email' | 'password'>): boolean {
+  const email = v.email.trim();
+  return v.password !== '' || (email !== '' && email !== user.email);
+}
+
+/**
+ * Only the fields that differ from the saved account (spec §5): values trimmed, empty ones dropped; the
+ * current password goes along only with an e-mail or password change (never trimmed: spaces may be part of it).
+ */
 export function changedFields(user: UserMe, v: ProfileValues): UpdateMeBody {
   const out: UpdateMeBody = {};
   const fullName = v.full_name.trim();
@@ -27,5 +42,13 @@ export function changedFields(user: UserMe, v: ProfileValues): UpdateMeBody {
   if (email && email !== user.email) out.email = email;
   if (phone && phone !== (user.phone_number ?? '')) out.phone_number = phone;
   if (v.password) out.password = v.password;
+  if (needsCurrentPassword(user, v) && v.current_password) out.current_password = v.current_password;
   return out;
+}
+
+/** What stops a save before it is sent: the current password is needed and missing, or the account has none. */
+export function currentPasswordProblem(user: UserMe, v: ProfileValues): 'setPasswordFirst' | 'currentPasswordRequired' | null {
+  if (!needsCurrentPassword(user, v)) return null;
+  if (!user.has_password) return 'setPasswordFirst';
+  return v.current_password ? null : 'currentPasswordRequired';
 }

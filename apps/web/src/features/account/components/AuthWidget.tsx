@@ -8,7 +8,8 @@ import '../account.css';
 
 /**
  * The navbar's account slot (spec §2): a Sign in button that opens the modal, or the user menu (My
- * Properties, Add Property, Account Settings: Edit Profile and Delete Account, Logout). The menu is a
+ * Properties, Add Property, Account Settings: Edit Profile and Delete Account, Logout, and Sign out
+ * everywhere, which asks for confirmation first). The menu is a
  * disclosure: a button with aria-expanded, closed by Escape, a click outside, or choosing an item.
  * `onAction` lets the mobile menu close itself.
  */
@@ -47,7 +48,7 @@ export function AuthWidget({ onAction }: { onAction?: () => void }) {
 /** The signed-in menu; its texts (account namespace) load without suspending the navbar. */
 function UserMenu({ user, onAction }: { user: UserMe; onAction?: () => void }) {
   const { t: ta, ready } = useTranslation('account', { useSuspense: false });
-  const { logout, openDeleteAccount } = useAuth();
+  const { logout, openDeleteAccount, openSignOutEverywhere } = useAuth();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -78,6 +79,8 @@ function UserMenu({ user, onAction }: { user: UserMe; onAction?: () => void }) {
 
   const choose = (fn?: () => void) => () => {
     setOpen(false);
+    // A dialog opened from the menu gives focus back to the toggle (the item itself goes with the menu).
+    button.current?.focus();
     onAction?.();
     fn?.();
   };
@@ -139,9 +142,13 @@ function UserMenu({ user, onAction }: { user: UserMe; onAction?: () => void }) {
             </li>
           </ul>
           <hr className="my-1" />
-          <button type="button" onClick={choose(logout)} data-testid="logout">
+          <button type="button" onClick={choose(() => logout())} data-testid="logout">
             <i className="bi bi-box-arrow-right" aria-hidden="true" />
             {label('menu.logout', 'Logout')}
+          </button>
+          <button type="button" onClick={choose(openSignOutEverywhere)} data-testid="logout-all">
+            <i className="bi bi-laptop" aria-hidden="true" />
+            {label('menu.logoutAll', 'Sign out everywhere')}
           </button>
         </div>
       )}

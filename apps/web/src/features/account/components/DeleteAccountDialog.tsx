@@ -28,7 +28,7 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
     },
     onSuccess: () => {
       setDone(true);
-      logout();
+      logout({ revoke: false }); // the account and its sessions are gone already
     },
   });
   const close = () => setShow(false);

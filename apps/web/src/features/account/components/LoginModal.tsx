@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { loginForm, MESSAGES, registerForm } from '@manzil/shared';
-import { ApiError } from '../../../api/client';
+import { loginForm, MESSAGES, passwordResetBody, registerForm } from '@manzil/shared';
+import { ApiError, errorMessageForStatus } from '../../../api/client';
 import { translateApiError } from '../../../i18n/translate-api-error';
+import { requestPasswordReset } from '../api';
 import { useAuth, type LoginMode } from '../auth-context';
 import { Field, phoneHint } from './Field';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -36,45 +37,73 @@ function failure(error: unknown, fallback: string): string {
   return fallback;
 }
 
-function LoginForm({ onDone, onBusy }: { onDone: () => void; onBusy: (b: boolean) => void }) {
+function LoginForm({
+  defaultEmail = '',
+  onDone,
+  onBusy,
+  onForgot,
+}: {
+  defaultEmail?: string;
+  onDone: () => void;
+  onBusy: (b: boolean) => void;
+  /** Opens the forgot-password mode with what was typed as the e-mail. */
+  onForgot: (email: string) => void;
+}) {
   const { t } = useTranslation('account');
   const { login } = useAuth();
   const [error, setError] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
   const form = useForm<LoginValues>({
     resolver: zodResolver(loginForm) as unknown as Resolver<LoginValues>,
-    defaultValues: EMPTY_LOGIN,
+    defaultValues: { ...EMPTY_LOGIN, username: defaultEmail },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, formState, setFocus } = form;
-  useEffect(() => setFocus('username'), [setFocus]);
+  const { register, handleSubmit, formState, setFocus, getValues } = form;
+  useEffect(() => setFocus(defaultEmail ? 'password' : 'username'), [setFocus, defaultEmail]);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
+    setLocked(false);
     onBusy(true);
     try {
       await login(values.username, values.password);
       onDone();
     } catch (e) {
       setError(failure(e, MESSAGES.loginFailed));
+      // 429 with accountLocked: too many failed sign-ins on this account; offer the reset at once.
+      setLocked(e instanceof ApiError && e.status === 429);
     } finally {
       onBusy(false);
     }
   });
+  const forgot = () => onForgot(getValues('username').trim());
 
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
       {error && (
-        <div id="login-error" className="alert alert-danger py-2" role="alert">
+        <div id="login-error" className="alert alert-danger py-2" role="alert" data-testid="login-error">
           {translateApiError(t, error)}
+          {locked && (
+            <div className="mt-1">
+              <button type="button" className="btn btn-link alert-link p-0 align-baseline" onClick={forgot}>
+                {t('forgot.resetNow')}
+              </button>
+            </div>
+          )}
         </div>
       )}
       <Field label={t('fields.email')} error={formState.errors.username?.message} icon="envelope">
         {(p) => <input {...p} {...register('username')} type="email" autoComplete="username" inputMode="email" dir="ltr" />}
       </Field>
-      <Field label={t('fields.password')} error={formState.errors.password?.message} icon="lock">
+      <Field label={t('fields.password')} error={formState.errors.password?.message} icon="lock" className="mb-1">
         {(p) => <input {...p} {...register('password')} type="password" autoComplete="current-password" dir="ltr" />}
       </Field>
+      <div className="account-forgot">
+        <button type="button" className="btn btn-link btn-sm p-0" onClick={forgot} data-testid="forgot-link">
+          {t('forgot.link')}
+        </button>
+      </div>
       <button type="submit" className="btn btn-brand w-100 mt-2" disabled={formState.isSubmitting}>
         {formState.isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {formState.isSubmitting ? t('modal.signingIn') : t('modal.signIn')}
@@ -158,17 +187,93 @@ function RegisterForm({ onDone, onBusy }: { onDone: () => void; onBusy: (b: bool
 }
 
 /**
+ * "Forgot password?": the e-mail (prefilled with what was typed to sign in) → POST /auth/password-reset →
+ * the same answer whatever the address (resetEmailSent), with a way back to sign in.
+ */
+function ForgotForm({ defaultEmail, onBack, onBusy }: { defaultEmail: string; onBack: (email: string) => void; onBusy: (b: boolean) => void }) {
+  const { t } = useTranslation('account');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(passwordResetBody) as unknown as Resolver<{ email: string }>,
+    defaultValues: { email: defaultEmail },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, handleSubmit, formState, setFocus, getValues } = form;
+  useEffect(() => setFocus('email'), [setFocus]);
+  useEffect(() => {
+    if (sent) back.current?.focus();
+  }, [sent]);
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setError(null);
+    onBusy(true);
+    try {
+      const answer = await requestPasswordReset(email);
+      setSent(answer?.detail || MESSAGES.resetEmailSent);
+    } catch (e) {
+      setError(e instanceof ApiError && typeof e.detail !== 'string' && e.status !== 0 ? errorMessageForStatus(e.status) : failure(e, MESSAGES.serverError));
+    } finally {
+      onBusy(false);
+    }
+  });
+
+  if (sent) {
+    return (
+      <div>
+        <div className="alert alert-success" role="status" data-testid="forgot-sent">
+          <i className="bi bi-envelope-check me-2" aria-hidden="true" />
+          {translateApiError(t, sent)}
+        </div>
+        <button ref={back} type="button" className="btn btn-brand w-100" onClick={() => onBack(getValues('email').trim())}>
+          {t('forgot.backToSignIn')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {error && (
+        <div className="alert alert-danger py-2" role="alert">
+          {translateApiError(t, error)}
+        </div>
+      )}
+      <Field label={t('fields.email')} error={formState.errors.email?.message} icon="envelope">
+        {(p) => <input {...p} {...register('email')} type="email" autoComplete="username" inputMode="email" dir="ltr" />}
+      </Field>
+      <button type="submit" className="btn btn-brand w-100 mt-2" disabled={formState.isSubmitting}>
+        {formState.isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {formState.isSubmitting ? t('forgot.sending') : t('forgot.send')}
+      </button>
+    </form>
+  );
+}
+
+/**
  * The sign-in / sign-up modal (spec §2). Escape and the close button close it; focus moves to the first
  * field and back to where it was on close (react-bootstrap). Switching mode mounts a fresh form, which
- * clears the fields and the error.
+ * clears the fields and the error. A third mode, 'forgot', asks for a password-reset e-mail; the address
+ * typed goes with the switch both ways.
  */
-export default function LoginModal({ initialMode, onClose }: { initialMode: LoginMode; onClose: () => void }) {
+export default function LoginModal({ initialMode, initialEmail = '', onClose }: { initialMode: LoginMode; initialEmail?: string; onClose: () => void }) {
   const { t } = useTranslation('account');
   const [mode, setMode] = useState<LoginMode>(initialMode);
+  const [email, setEmail] = useState(initialEmail);
   const [show, setShow] = useState(true);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const close = () => setShow(false);
+  const toForgot = (typed: string) => {
+    setEmail(typed);
+    setMode('forgot');
+  };
+  const toLogin = (typed: string) => {
+    setEmail(typed);
+    setMode('login');
+  };
 
   return (
     <Modal
@@ -184,22 +289,49 @@ export default function LoginModal({ initialMode, onClose }: { initialMode: Logi
     >
       <Modal.Header closeButton closeLabel={t('modal.close')}>
         <Modal.Title id={titleId} as="h2" className="h5 mb-0">
-          {mode === 'login' ? t('modal.loginTitle') : t('modal.registerTitle')}
+          {mode === 'login' ? t('modal.loginTitle') : mode === 'register' ? t('modal.registerTitle') : t('forgot.title')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="text-body-secondary small mb-3">{mode === 'login' ? t('modal.loginIntro') : t('modal.registerIntro')}</p>
-        {mode === 'login' ? <LoginForm key="login" onDone={close} onBusy={setBusy} /> : <RegisterForm key="register" onDone={close} onBusy={setBusy} />}
-        <div className="account-divider" role="separator">
-          <span>{t('modal.or')}</span>
-        </div>
-        <GoogleSignIn mode={mode} onSignedIn={close} onBusy={setBusy} />
+        <p className="text-body-secondary small mb-3">
+          {mode === 'login' ? t('modal.loginIntro') : mode === 'register' ? t('modal.registerIntro') : t('forgot.intro')}
+        </p>
+        {mode === 'login' && <LoginForm key="login" defaultEmail={email} onDone={close} onBusy={setBusy} onForgot={toForgot} />}
+        {mode === 'register' && <RegisterForm key="register" onDone={close} onBusy={setBusy} />}
+        {mode === 'forgot' && <ForgotForm key="forgot" defaultEmail={email} onBack={toLogin} onBusy={setBusy} />}
+        {mode !== 'forgot' && (
+          <>
+            <div className="account-divider" role="separator">
+              <span>{t('modal.or')}</span>
+            </div>
+            <GoogleSignIn mode={mode} onSignedIn={close} onBusy={setBusy} />
+          </>
+        )}
       </Modal.Body>
       <Modal.Footer className="justify-content-center">
-        <span className="text-body-secondary">{mode === 'login' ? t('modal.noAccount') : t('modal.haveAccount')}</span>
-        <button type="button" className="btn btn-link p-0 fw-semibold" onClick={() => setMode(mode === 'login' ? 'register' : 'login')} disabled={busy}>
-          {mode === 'login' ? t('modal.toRegister') : t('modal.toLogin')}
-        </button>
+        {mode === 'forgot' ? (
+          <>
+            <span className="text-body-secondary">{t('forgot.remembered')}</span>
+            <button type="button" className="btn btn-link p-0 fw-semibold" onClick={() => toLogin(email)} disabled={busy}>
+              {t('modal.toLogin')}
+            </button>
+          </>
+        ) : (
+          <>
+            <span className="text-body-secondary">{mode === 'login' ? t('modal.noAccount') : t('modal.haveAccount')}</span>
+            <button
+              type="button"
+              className="btn btn-link p-0 fw-semibold"
+              onClick={() => {
+                setEmail('');
+                setMode(mode === 'login' ? 'register' : 'login');
+              }}
+              disabled={busy}
+            >
+              {mode === 'login' ? t('modal.toRegister') : t('modal.toLogin')}
+            </button>
+          </>
+        )}
       </Modal.Footer>
     </Modal>
   );

@@ -2,22 +2,30 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { MESSAGES, profileForm, TIMINGS, type UserMe } from '@manzil/shared';
 import { ApiError } from '../../../api/client';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError } from '../../../i18n/translate-api-error';
-import { updateMe } from '../api';
+import { requestPasswordReset, updateMe } from '../api';
 import { useAuth } from '../auth-context';
 import { Avatar } from '../components/Avatar';
 import { Field, phoneHint } from '../components/Field';
-import { changedFields, valuesOf, type ProfileValues } from '../profile';
+import { changedFields, currentPasswordProblem, needsCurrentPassword, valuesOf, type ProfileValues } from '../profile';
+import { sendFailureMessage, useResendVerification } from '../useResendVerification';
 import '../account.css';
 
-type Banner = { kind: 'success' | 'warning' | 'danger'; text: string };
+type Banner = { kind: 'success' | 'info' | 'warning' | 'danger'; text: string };
 
-/** /profile (spec §2): avatar and name, edit full name, e-mail, phone and password; Cancel resets. */
+/** The server's answers about the current password, shown next to that field rather than in the banner. */
+const CURRENT_PASSWORD_ERRORS: string[] = [MESSAGES.currentPasswordRequired, MESSAGES.currentPasswordWrong, MESSAGES.setPasswordFirst];
+
+/**
+ * /profile (spec §2): avatar and name, edit full name, e-mail, phone and password; Cancel resets. Changing
+ * the e-mail or the password asks for the current password (an account without one, signed in with Google,
+ * is offered the reset e-mail to set a first password). A new e-mail waits for its link to be followed.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation('account');
   const { user, token, isLoading, setUser, openDeleteAccount } = useAuth();
@@ -46,7 +54,10 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, formState, reset } = form;
+  const { register, handleSubmit, formState, reset, setError, setFocus, watch } = form;
+  const [focusCurrent, setFocusCurrent] = useState(0);
+  const [email, password] = watch(['email', 'password']);
+  const needsCurrent = needsCurrentPassword(user, { email: email ?? '', password: password ?? '' });
 
   // The success message shows for 3 s (spec §4).
   useEffect(() => {
@@ -57,19 +68,36 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
 
   const save = useMutation({
     mutationFn: updateMe,
-    onSuccess: (updated) => {
+    onSuccess: (updated, sent) => {
       onSaved(updated);
       reset(valuesOf(updated)); // new saved values; password fields cleared
-      setBanner({ kind: 'success', text: MESSAGES.profileUpdated });
+      // A new e-mail is not the account's until the link sent to it is followed.
+      if (sent.email && updated.pending_email) setBanner({ kind: 'info', text: MESSAGES.emailChangePending });
+      else setBanner({ kind: 'success', text: MESSAGES.profileUpdated });
     },
     onError: (e) => {
+      if (e instanceof ApiError && typeof e.detail === 'string' && CURRENT_PASSWORD_ERRORS.includes(e.detail)) {
+        setError('current_password', { type: 'server', message: e.detail });
+        setFocusCurrent((n) => n + 1);
+        return;
+      }
       const text = e instanceof ApiError && (typeof e.detail === 'string' || e.status === 0) ? e.message : MESSAGES.updateProfileFailed;
       setBanner({ kind: 'danger', text });
     },
   });
 
+  // After a refused current password, back to that field once the form is enabled again.
+  useEffect(() => {
+    if (focusCurrent && !save.isPending) setFocus('current_password');
+  }, [focusCurrent, save.isPending, setFocus]);
+
   const onSubmit = handleSubmit((values) => {
     setBanner(null);
+    const problem = currentPasswordProblem(user, values);
+    if (problem) {
+      setError('current_password', { type: 'required', message: MESSAGES[problem] }, { shouldFocus: true });
+      return;
+    }
     const changes = changedFields(user, values);
     if (Object.keys(changes).length === 0) {
       setBanner({ kind: 'warning', text: MESSAGES.noChanges });
@@ -99,14 +127,26 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
             <div className="text-body-secondary text-truncate" dir="ltr">
               {user.email}
             </div>
-            {user.role === 'ADMIN' && <span className="badge text-bg-warning mt-1">{t('profile.admin')}</span>}
+            <div className="d-flex flex-wrap gap-1 mt-1">
+              {user.email_verified ? (
+                <span className="badge text-bg-light border" data-testid="profile-verified">
+                  <i className="bi bi-patch-check me-1 text-success" aria-hidden="true" />
+                  {t('profile.verified')}
+                </span>
+              ) : (
+                <span className="badge text-bg-warning" data-testid="profile-unverified">
+                  {t('profile.unverified')}
+                </span>
+              )}
+              {user.role === 'ADMIN' && <span className="badge text-bg-warning">{t('profile.admin')}</span>}
+            </div>
           </div>
         </div>
 
         <div aria-live="polite">
           {banner && (
             <div className={`alert alert-${banner.kind}`} role={banner.kind === 'danger' ? 'alert' : 'status'} data-testid="profile-banner">
-              <i className={`bi bi-${banner.kind === 'success' ? 'check-circle' : 'exclamation-circle'} me-2`} aria-hidden="true" />
+              <i className={`bi bi-${banner.kind === 'success' ? 'check-circle' : banner.kind === 'info' ? 'envelope-check' : 'exclamation-circle'} me-2`} aria-hidden="true" />
               {translateApiError(t, banner.text)}
             </div>
           )}
@@ -117,25 +157,47 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
             <Field label={t('fields.fullName')} error={e.full_name?.message} icon="person">
               {(p) => <input {...p} {...register('full_name')} autoComplete="name" />}
             </Field>
-            <Field label={t('fields.email')} error={e.email?.message} icon="envelope">
+            <Field label={t('fields.email')} error={e.email?.message} icon="envelope" className={user.pending_email ? 'mb-1' : 'mb-3'}>
               {(p) => <input {...p} {...register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
             </Field>
+            {user.pending_email && <PendingEmail address={user.pending_email} />}
             <Field label={t('fields.phone')} error={e.phone_number?.message} icon="telephone" hint={phoneHint(t('fields.phoneHint'))}>
               {(p) => <input {...p} {...register('phone_number')} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
             </Field>
-            <h2 className="h6 mt-4 mb-3">{t('profile.changePassword')}</h2>
-            <div className="row g-2">
-              <div className="col-sm-6">
-                <Field label={t('fields.newPassword')} error={e.password?.message} hint={t('profile.passwordHint')}>
-                  {(p) => <input {...p} {...register('password')} type="password" autoComplete="new-password" dir="ltr" />}
-                </Field>
-              </div>
-              <div className="col-sm-6">
-                <Field label={t('fields.confirmPassword')} error={e.confirm_password?.message}>
-                  {(p) => <input {...p} {...register('confirm_password')} type="password" autoComplete="new-password" dir="ltr" />}
-                </Field>
-              </div>
-            </div>
+            <h2 className="h6 mt-4 mb-3">{user.has_password ? t('profile.changePassword') : t('profile.setPassword')}</h2>
+            {user.has_password ? (
+              <>
+                <div className="row g-2">
+                  <div className="col-sm-6">
+                    <Field label={t('fields.newPassword')} error={e.password?.message} hint={t('profile.passwordHint')}>
+                      {(p) => <input {...p} {...register('password')} type="password" autoComplete="new-password" dir="ltr" />}
+                    </Field>
+                  </div>
+                  <div className="col-sm-6">
+                    <Field label={t('fields.confirmPassword')} error={e.confirm_password?.message}>
+                      {(p) => <input {...p} {...register('confirm_password')} type="password" autoComplete="new-password" dir="ltr" />}
+                    </Field>
+                  </div>
+                </div>
+                {needsCurrent && (
+                  <div className="row g-2">
+                    <div className="col-sm-6">
+                      <Field
+                        label={t('profile.currentPassword')}
+                        error={e.current_password?.message}
+                        hint={t('profile.currentPasswordHint')}
+                        icon="key"
+                        required
+                      >
+                        {(p) => <input {...p} {...register('current_password')} type="password" autoComplete="current-password" dir="ltr" />}
+                      </Field>
+                    </div>
+                  </div>
+                )}
+              </>
+            ) : (
+              <NoPassword email={user.email} error={e.current_password?.message} />
+            )}
             <div className="d-flex flex-wrap gap-2 justify-content-end mt-2">
               <button type="button" className="btn btn-outline-secondary" onClick={cancel}>
                 {t('profile.cancel')}
@@ -158,5 +220,52 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
         </button>
       </div>
     </section>
+  );
+}
+
+/** "Waiting for confirmation: new@x — Resend": the new address of a change not confirmed yet. */
+function PendingEmail({ address }: { address: string }) {
+  const { t } = useTranslation('account');
+  const resend = useResendVerification();
+  return (
+    <div className="account-pending small mb-3" data-testid="profile-pending-email">
+      <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
+      <Trans t={t} i18nKey="profile.pendingEmail" values={{ email: address }} components={{ email: <bdi dir="ltr" className="fw-semibold" /> }} />{' '}
+      <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={resend.send} disabled={resend.sending}>
+        {resend.sending ? t('banner.sending') : t('profile.resend')}
+      </button>
+      <span role="status" className={`d-block ${resend.ok ? 'text-success' : 'text-danger'}`}>
+        {resend.message ? translateApiError(t, resend.message) : null}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * An account without a password (signed in with Google) sets a first one through the reset e-mail; until
+ * then the server refuses e-mail and password changes (setPasswordFirst, shown here as the field's error).
+ */
+function NoPassword({ email, error }: { email: string; error?: string }) {
+  const { t } = useTranslation('account');
+  const send = useMutation({ mutationFn: () => requestPasswordReset(email) });
+  const message = send.isSuccess ? send.data?.detail || MESSAGES.resetEmailSent : send.isError ? sendFailureMessage(send.error) : null;
+  return (
+    <div className="account-no-password mb-3" data-testid="profile-no-password">
+      {error && (
+        <div className="text-danger small fw-semibold mb-2" role="alert">
+          {translateApiError(t, error)}
+        </div>
+      )}
+      <p className="small mb-2">
+        <Trans t={t} i18nKey="profile.noPassword" values={{ email }} components={{ email: <bdi dir="ltr" className="fw-semibold" /> }} />
+      </p>
+      <button type="button" className="btn btn-outline-brand btn-sm" onClick={() => send.mutate()} disabled={send.isPending || send.isSuccess}>
+        {send.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {t('profile.sendSetLink')}
+      </button>
+      <div role="status" className={`small mt-2 ${send.isSuccess ? 'text-success' : 'text-danger'}`}>
+        {message ? translateApiError(t, message) : null}
+      </div>
+    </div>
   );
 }
