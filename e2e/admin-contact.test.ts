@@ -33,9 +33,9 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let adminToken: string;
 
-async function createListing(title: string, status: 'pending' | 'approved') {
+async function createListing(title: string, status: 'pending' | 'approved', token = owner.token) {
   const res = await api(server, 'POST', '/listings/', {
-    token: owner.token,
+    token,
     body: {
       listing_type: 'FOR_RENT',
       title_ar: `شقة ${title}`,
@@ -157,6 +157,8 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
   it('the admin sees the pending count, rejects one listing with a reason and approves another', async () => {
     const rejectId = await createListing(`reject-${lang}`, 'pending');
     const approveId = await createListing(`approve-${lang}`, 'pending');
+    // Listed by the administrator, whose e-mail is verified at start (ADMIN_EMAIL); the owner's is not.
+    const verifiedId = await createListing(`verified-${lang}`, 'pending', adminToken);
     const stats = (await api(server, 'GET', '/admin/stats', { token: adminToken })).body;
     expect(stats.pending).toBeGreaterThanOrEqual(2);
 
@@ -183,6 +185,13 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     await rejectCard.waitFor();
     expect(await rejectCard.textContent()).toContain(lang === 'ar' ? `شقة reject-${lang}` : `Flat reject-${lang}`);
     expect(await rejectCard.textContent()).toContain(ad('card.perMonth'));
+    // Each card says whether its owner's e-mail is verified, in words.
+    const emailStatus = (card: typeof rejectCard) => card.locator('.admin-email-status');
+    expect((await emailStatus(rejectCard).textContent())?.trim()).toBe(ad('owner.emailNotVerified'));
+    expect(await emailStatus(rejectCard).getAttribute('data-email-verified')).toBe('false');
+    const verifiedCard = page.locator(`[data-listing-id="${verifiedId}"]`);
+    expect((await emailStatus(verifiedCard).textContent())?.trim()).toBe(ad('owner.emailVerified'));
+    expect(await emailStatus(verifiedCard).getAttribute('data-email-verified')).toBe('true');
     await shot(page, AREA, `review-${lang}-1280`);
 
     await rejectCard.getByRole('button', { name: ad('review.reject'), exact: true }).click();
@@ -217,7 +226,12 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     await row.waitFor();
     await row.getByRole('button', { expanded: false }).click();
     await page.getByText('The photos do not show the flat').first().waitFor();
+    expect((await row.locator('td:nth-child(2) .admin-email-status').textContent())?.trim()).toBe(ad('owner.emailNotVerified'));
     await shot(page, AREA, `listings-${lang}-1280`);
+    await page.goto(`${server.url}/admin/listings?status=pending`);
+    const verifiedRow = page.locator(`tr[data-listing-id="${verifiedId}"]`);
+    await verifiedRow.waitFor();
+    expect((await verifiedRow.locator('td:nth-child(2) .admin-email-status').textContent())?.trim()).toBe(ad('owner.emailVerified'));
     expect(errors).toEqual([]);
     await ctx.close();
 
@@ -231,6 +245,10 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     await mp.locator('[data-listing-id], h2').first().waitFor();
     await mp.waitForLoadState('networkidle');
     await shot(mp, AREA, `review-${lang}-390`);
+    const mobileCard = mp.locator(`[data-listing-id="${verifiedId}"]`);
+    expect((await mobileCard.locator('.admin-email-status').textContent())?.trim()).toBe(ad('owner.emailVerified'));
+    await mobileCard.scrollIntoViewIfNeeded();
+    await shot(mp, AREA, `review-verified-${lang}-390`);
     await mp.goto(`${server.url}/admin/listings`);
     await mp.locator('tr[data-listing-id]').first().waitFor();
     await mp.waitForLoadState('networkidle');

@@ -46,11 +46,12 @@ async function upload(listingId: number, token: string, blob: Blob) {
 async function createListing(
   key: string,
   adminToken: string | null,
-  o: { type: 'FOR_SALE' | 'FOR_RENT'; lat: number; lng: number; gov: number; district: number; beds: number; photos?: number; title?: string },
+  o: { type: 'FOR_SALE' | 'FOR_RENT'; lat: number; lng: number; gov: number; district: number; beds: number; photos?: number; title?: string; by?: string },
 ) {
+  const token = o.by ?? owner.token;
   const title = o.title ?? `${key} ${o.type === 'FOR_RENT' ? 'flat for rent' : 'flat for sale'}`;
   const r = await api(server, 'POST', '/listings/', {
-    token: owner.token,
+    token,
     body: {
       listing_type: o.type,
       title_en: title,
@@ -79,7 +80,7 @@ async function createListing(
   if (r.status !== 201) throw new Error(`create ${key} failed: ${r.status} ${JSON.stringify(r.body)}`);
   const id = r.body.id as number;
   const hues = ['#1f6f8b', '#b5651d', '#4a7c59'];
-  for (let i = 0; i < (o.photos ?? 0); i++) await upload(id, owner.token, await photo(i + 1, hues[i % 3]!));
+  for (let i = 0; i < (o.photos ?? 0); i++) await upload(id, token, await photo(i + 1, hues[i % 3]!));
   if (adminToken) {
     const a = await api(server, 'POST', `/admin/listings/${id}/approve`, { token: adminToken });
     if (a.status !== 200) throw new Error(`approve ${key} failed: ${a.status}`);
@@ -107,6 +108,9 @@ beforeAll(async () => {
   await createListing('H', adminToken, { type: 'FOR_SALE', lat: CENTRE.lat, lng: 45.02, beds: 2, ...aden });
   await createListing('S', adminToken, { type: 'FOR_SALE', lat: 15.36, lng: 44.2, beds: 3, photos: 1, ...sanaa });
   await createListing('P', null, { type: 'FOR_RENT', lat: CENTRE.lat, lng: 44.99, beds: 2, ...aden, title: 'Pending flat P' });
+  // Owned by the administrator, whose e-mail is verified at start (ADMIN_EMAIL); the owner above registered
+  // and never followed the link, so theirs is not.
+  await createListing('V', adminToken, { type: 'FOR_SALE', lat: 15.35, lng: 44.21, beds: 3, ...sanaa, title: 'Verified owner house V', by: adminToken });
 }, 180_000);
 
 afterAll(async () => {
@@ -248,6 +252,9 @@ for (const lang of ['en', 'ar'] as const) {
         await page.locator('.details-map .leaflet-tile-loaded').first().waitFor();
         expect(await page.locator('a[href^="https://www.openstreetmap.org/?mlat=12.8&mlon=44.98#map=16/"]').count()).toBe(1);
         expect(await page.getByText(owner.email).count()).toBeGreaterThan(0);
+        // The owner never verified their e-mail: no mark.
+        expect(await page.locator('[data-testid="owner-email-verified"]').count()).toBe(0);
+        expect(await page.getByText(t(lang, 'details', 'owner.emailVerified')).count()).toBe(0);
         expect(await page.locator('[data-testid="details-list"]').textContent()).toContain(t(lang, 'details', 'details.active'));
         // Not the owner: no edit or delete.
         expect(await page.locator(`a[href="/edit-property/${ids.D}"]`).count()).toBe(0);
@@ -299,6 +306,44 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
       expect(await page.content()).not.toContain('222 333');
       await shot(page, AREA, `details-static-${lang}-${viewport.width}`);
       await ctx.close();
+    }
+  });
+
+  it('an owner whose e-mail is verified carries the "verified e-mail" mark beside the name, in words', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const ctx = await newContext(browser, { lang, viewport });
+        const page = await ctx.newPage();
+        const errors = watchPage(page);
+        await openApp(page, `${server.url}/property-details/${ids.V}`);
+        const card = page.locator('section[aria-labelledby="details-owner"]');
+        const mark = card.locator('[data-testid="owner-email-verified"]');
+        await mark.waitFor();
+        expect((await mark.textContent())?.trim()).toBe(t(lang, 'details', 'owner.emailVerified'));
+        expect(await mark.locator('i.bi-patch-check-fill[aria-hidden="true"]').count()).toBe(1);
+        // Beside the name, after it in the reading direction (or wrapped below it on a narrow card).
+        const name = (await card.locator('.details-owner-name .fw-semibold').boundingBox())!;
+        const box = (await mark.boundingBox())!;
+        const sameLine = Math.abs(box.y + box.height / 2 - (name.y + name.height / 2)) < 4;
+        if (sameLine) expect(lang === 'ar' ? box.x + box.width <= name.x + 1 : box.x >= name.x + name.width - 1).toBe(true);
+        else expect(box.y).toBeGreaterThan(name.y);
+        // Readable: at least 4.5:1 against its own background.
+        const contrast = await mark.evaluate((el) => {
+          const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+          const lum = (c: number[]) => {
+            const [r, g, b] = c.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const st = getComputedStyle(el);
+          const [a, b] = [lum(rgb(st.color)), lum(rgb(st.backgroundColor))];
+          return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        });
+        expect(contrast).toBeGreaterThan(4.5);
+        await card.scrollIntoViewIfNeeded();
+        await shot(page, AREA, `details-verified-${lang}-${viewport.width}`);
+        expect(errors).toEqual([]);
+        await ctx.close();
+      }
     }
   });
 

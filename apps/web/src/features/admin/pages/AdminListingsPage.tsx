@@ -9,6 +9,7 @@ import { adminErrorMessage, useAdminListings, type AdminListing } from '../api';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminNav } from '../components/AdminNav';
 import { dateOf, dateTimeOf, STATUS_BADGE, titleOf } from '../components/format';
+import { OwnerEmailStatus } from '../components/OwnerEmailStatus';
 import { PriceText } from '../components/PriceText';
 import '../admin.css';
 
@@ -140,9 +141,14 @@ function Listings() {
                           <Link to={`/property-details/${l.id}`} className="fw-medium">
                             {titleOf(l, lang)}
                           </Link>
-                          <div className="small text-body-secondary d-md-none">{l.owner.username}</div>
+                          <div className="small text-body-secondary d-md-none">
+                            {l.owner.username} <OwnerEmailStatus verified={l.owner.email_verified} className="ms-1" />
+                          </div>
                         </td>
-                        <td className="d-none d-md-table-cell">{l.owner.username}</td>
+                        <td className="d-none d-md-table-cell">
+                          <div>{l.owner.username}</div>
+                          <OwnerEmailStatus verified={l.owner.email_verified} />
+                        </td>
                         <td>
                           <span className={`badge text-bg-${STATUS_BADGE[l.status] ?? 'secondary'}`}>{t(`listings.tabs.${l.status}`)}</span>
                           {!l.is_active && <span className="badge text-bg-secondary ms-1">{t('listings.inactive')}</span>}

@@ -10,6 +10,7 @@ import { adminErrorMessage, useModerate, usePendingListings, type Decision } fro
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminNav } from '../components/AdminNav';
 import { dateOf, placeOf, titleOf } from '../components/format';
+import { OwnerEmailStatus } from '../components/OwnerEmailStatus';
 import { PriceText } from '../components/PriceText';
 import { RejectDialog } from '../components/RejectDialog';
 import '../admin.css';
@@ -35,6 +36,9 @@ function PendingCard({ listing, busy, onApprove, onReject }: { listing: ListingR
             <i className="bi bi-calendar3 me-1" aria-hidden="true" />
             {dateOf(listing.created_at, lang)}
           </span>
+        </div>
+        <div className="mb-2">
+          <OwnerEmailStatus verified={listing.owner.email_verified} />
         </div>
         <h2 className="h6 card-title mb-1">{title}</h2>
         <div className="fw-semibold text-primary mb-2"><PriceText listing={listing} lang={lang} /></div>

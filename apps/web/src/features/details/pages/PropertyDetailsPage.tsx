@@ -318,7 +318,17 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
             <h2 id="details-owner" className="details-card-title">
               {t('owner.title')}
             </h2>
-            {ownerName && <p className="fw-semibold mb-2">{ownerName}</p>}
+            {(ownerName || owner?.email_verified) && (
+              <p className="details-owner-name mb-2">
+                {ownerName && <span className="fw-semibold">{ownerName}</span>}
+                {owner?.email_verified && (
+                  <span className="details-verified" data-testid="owner-email-verified">
+                    <i className="bi bi-patch-check-fill me-1" aria-hidden="true" />
+                    {t('owner.emailVerified')}
+                  </span>
+                )}
+              </p>
+            )}
             <ul className="list-unstyled mb-0 details-owner-contact">
               {owner?.email && (
                 <li>
