@@ -16,7 +16,7 @@ export interface OutboxMail extends MailContent {
 /** Reply-To is stored as one header value; the name is quoted so commas in it cannot add recipients. */
 export function formatAddress(a: { name: string; address: string }): string {
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point (header injection)
-  const name = a.name.replace(/[\u0000-\u001f\u007f"\\]+/g, ' ').trim().slice(0, 100);
+  const name = a.name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]+/g, ' ').trim().slice(0, 100);
   return name ? `"${name}" <${a.address}>` : a.address;
 }
 
