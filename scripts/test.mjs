@@ -70,6 +70,7 @@ const want = (p) => only.length === 0 || only.includes(p);
 if (want('lint')) step('lint', 'npx eslint . --max-warnings=0');
 if (want('types')) step('type check', 'npx tsc -p packages/shared && npx tsc -p apps/api && npx tsc -p apps/web --noEmit');
 if (!process.env.TEST_DATABASE_URL) console.log('[manzil] TEST_DATABASE_URL not set: data-layer tests run on PGlite only');
+if (!process.env.TEST_REDIS_URL) console.log('[manzil] TEST_REDIS_URL not set: limits shared through Redis are not tested');
 const units = ['unit', 'api'].filter(want);
 if (units.length) vitest(units);
 if (want('e2e')) {
