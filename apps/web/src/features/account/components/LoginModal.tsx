@@ -190,7 +190,17 @@ function RegisterForm({ onDone, onBusy }: { onDone: () => void; onBusy: (b: bool
  * "Forgot password?": the e-mail (prefilled with what was typed to sign in) → POST /auth/password-reset →
  * the same answer whatever the address (resetEmailSent), with a way back to sign in.
  */
-function ForgotForm({ defaultEmail, onBack, onBusy }: { defaultEmail: string; onBack: (email: string) => void; onBusy: (b: boolean) => void }) {
+function ForgotForm({
+  defaultEmail,
+  onBack,
+  onBusy,
+  onSent,
+}: {
+  defaultEmail: string;
+  onBack: (email: string) => void;
+  onBusy: (b: boolean) => void;
+  onSent: () => void;
+}) {
   const { t } = useTranslation('account');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -213,6 +223,7 @@ function ForgotForm({ defaultEmail, onBack, onBusy }: { defaultEmail: string; on
     try {
       const answer = await requestPasswordReset(email);
       setSent(answer?.detail || MESSAGES.resetEmailSent);
+      onSent();
     } catch (e) {
       setError(e instanceof ApiError && typeof e.detail !== 'string' && e.status !== 0 ? errorMessageForStatus(e.status) : failure(e, MESSAGES.serverError));
     } finally {
@@ -262,6 +273,8 @@ export default function LoginModal({ initialMode, initialEmail = '', onClose }: 
   const { t } = useTranslation('account');
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [email, setEmail] = useState(initialEmail);
+  // Once the reset e-mail is sent, the form's own "Back to sign in" is the one way on (no second link below).
+  const [forgotSent, setForgotSent] = useState(false);
   const [show, setShow] = useState(true);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
@@ -272,6 +285,7 @@ export default function LoginModal({ initialMode, initialEmail = '', onClose }: 
   };
   const toLogin = (typed: string) => {
     setEmail(typed);
+    setForgotSent(false);
     setMode('login');
   };
 
@@ -298,7 +312,7 @@ export default function LoginModal({ initialMode, initialEmail = '', onClose }: 
         </p>
         {mode === 'login' && <LoginForm key="login" defaultEmail={email} onDone={close} onBusy={setBusy} onForgot={toForgot} />}
         {mode === 'register' && <RegisterForm key="register" onDone={close} onBusy={setBusy} />}
-        {mode === 'forgot' && <ForgotForm key="forgot" defaultEmail={email} onBack={toLogin} onBusy={setBusy} />}
+        {mode === 'forgot' && <ForgotForm key="forgot" defaultEmail={email} onBack={toLogin} onBusy={setBusy} onSent={() => setForgotSent(true)} />}
         {mode !== 'forgot' && (
           <>
             <div className="account-divider" role="separator">
@@ -308,7 +322,7 @@ export default function LoginModal({ initialMode, initialEmail = '', onClose }: 
           </>
         )}
       </Modal.Body>
-      <Modal.Footer className="justify-content-center">
+      <Modal.Footer className={`justify-content-center${forgotSent ? ' d-none' : ''}`}>
         {mode === 'forgot' ? (
           <>
             <span className="text-body-secondary">{t('forgot.remembered')}</span>

@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { UserMe } from '@manzil/shared';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { useResendVerification } from '../useResendVerification';
+import { Address } from './Address';
 import '../account.css';
 
 /**
@@ -25,7 +26,7 @@ export default function VerifyEmailBanner({ user }: { user: UserMe }) {
             t={t}
             i18nKey={pending ? 'banner.pending' : 'banner.verify'}
             values={{ email: address }}
-            components={{ email: <bdi dir="ltr" className="fw-semibold" /> }}
+            components={{ email: <Address value={address} /> }}
           />
           {resend.message && (
             <span className={`d-block small mt-1 ${resend.ok ? 'account-verify-ok' : 'account-verify-error'}`} data-testid="verify-banner-message">

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { requestPasswordReset, updateMe } from '../api';
 import { useAuth } from '../auth-context';
+import { Address } from '../components/Address';
 import { Avatar } from '../components/Avatar';
 import { Field, phoneHint } from '../components/Field';
 import { changedFields, currentPasswordProblem, needsCurrentPassword, valuesOf, type ProfileValues } from '../profile';
@@ -230,7 +231,7 @@ function PendingEmail({ address }: { address: string }) {
   return (
     <div className="account-pending small mb-3" data-testid="profile-pending-email">
       <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
-      <Trans t={t} i18nKey="profile.pendingEmail" values={{ email: address }} components={{ email: <bdi dir="ltr" className="fw-semibold" /> }} />{' '}
+      <Trans t={t} i18nKey="profile.pendingEmail" values={{ email: address }} components={{ email: <Address value={address} /> }} />{' '}
       <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={resend.send} disabled={resend.sending}>
         {resend.sending ? t('banner.sending') : t('profile.resend')}
       </button>
@@ -257,7 +258,7 @@ function NoPassword({ email, error }: { email: string; error?: string }) {
         </div>
       )}
       <p className="small mb-2">
-        <Trans t={t} i18nKey="profile.noPassword" values={{ email }} components={{ email: <bdi dir="ltr" className="fw-semibold" /> }} />
+        <Trans t={t} i18nKey="profile.noPassword" values={{ email }} components={{ email: <Address value={email} /> }} />
       </p>
       <button type="button" className="btn btn-outline-brand btn-sm" onClick={() => send.mutate()} disabled={send.isPending || send.isSuccess}>
         {send.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
