@@ -28,7 +28,8 @@ export function ensureDeps() {
   if (have === want) return;
   // `npm install` follows package-lock.json; `npm ci` is not used because npm 11 rejects a lock that
   // lists only this platform's optional packages (rollup, esbuild), which is how npm itself writes it here.
-  const cmd = 'npm install --no-audit --no-fund';
+  // --include=dev: under NODE_ENV=production (as hosts set it) npm would leave out the build and test tools.
+  const cmd = 'npm install --include=dev --no-audit --no-fund';
   console.log(`[manzil] installing dependencies (${cmd}) …`);
   execSync(cmd, { cwd: root, stdio: 'inherit' });
   fs.writeFileSync(stampFile, digest());
