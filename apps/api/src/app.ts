@@ -7,9 +7,9 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS } from '@manzil/shared';
+import { LIMITS, MESSAGES } from '@manzil/shared';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { Deps } from './lib/deps.js';
@@ -48,6 +48,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The router's own refusals (a broken %-escape, a path parameter past maxParamLength) keep the error contract.
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const raw = reply as unknown as FastifyReply;
+      void raw.code(tooLong ? 414 : 400).send({ detail: tooLong ? 'Request path is too long' : MESSAGES.badRequest });
+    },
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
