@@ -103,6 +103,7 @@ export const MESSAGES = {
   passwordResetDone: 'Your password has been changed. You are now signed in.',
   signedOutEverywhere: 'You have been signed out on every device.',
   accountLocked: 'Too many failed sign-ins on this account. Try again later, or reset your password.',
+  invalidCharacters: 'This field contains characters that are not allowed',
   // generic
   required: 'This field is required',
   locationQueryTooShort: 'Type at least 2 characters',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LISTING_STATUSES } from '../enums.js';
+import { text } from './common.js';
 
 export const adminStats = z.object({
   pending: z.number().int(),
@@ -16,7 +17,7 @@ export const adminListingsQuery = z.object({
 });
 
 export const rejectBody = z
-  .object({ reason: z.string().trim().max(1000).optional() })
+  .object({ reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(1000, { multiline: true }).optional()) })
   .nullish()
   .transform((v) => v ?? {});
 

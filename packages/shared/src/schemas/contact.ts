@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
-import { PHONE_RE } from './common.js';
+import { PHONE_RE, text } from './common.js';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const trimOrUndef = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v ?? undefined);
@@ -12,10 +12,10 @@ const trimOrUndef = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? 
  */
 export const platformContactBody = z
   .object({
-    sender_name: z.preprocess(trimOrUndef, z.string().max(LIMITS.nameMax * 2).optional()),
-    message: z.preprocess(trimOrUndef, z.string().max(LIMITS.messageMax).optional()),
-    sender_email: z.preprocess(trimOrUndef, z.string().max(LIMITS.emailMax).optional()),
-    sender_phone: z.preprocess(trimOrUndef, z.string().max(40).optional()),
+    sender_name: z.preprocess(trimOrUndef, text(LIMITS.nameMax * 2).optional()),
+    message: z.preprocess(trimOrUndef, text(LIMITS.messageMax, { multiline: true }).optional()),
+    sender_email: z.preprocess(trimOrUndef, text(LIMITS.emailMax).optional()),
+    sender_phone: z.preprocess(trimOrUndef, text(40).optional()),
   })
   .superRefine((v, ctx) => {
     if (!v.sender_name) return void ctx.addIssue({ code: 'custom', message: MESSAGES.nameRequired, path: ['sender_name'] });
@@ -32,10 +32,10 @@ export type PlatformContactBody = z.infer<typeof platformContactBody>;
 /** POST /contact/listing/{id} (spec §5: full name, email, message of at least 10 characters). */
 export const listingContactBody = z
   .object({
-    sender_name: z.preprocess(trimOrUndef, z.string().max(LIMITS.nameMax * 2).optional()),
-    sender_email: z.preprocess(trimOrUndef, z.string().max(LIMITS.emailMax).optional()),
-    message: z.preprocess(trimOrUndef, z.string().max(LIMITS.messageMax).optional()),
-    sender_phone: z.preprocess(trimOrUndef, z.string().max(40).optional()),
+    sender_name: z.preprocess(trimOrUndef, text(LIMITS.nameMax * 2).optional()),
+    sender_email: z.preprocess(trimOrUndef, text(LIMITS.emailMax).optional()),
+    message: z.preprocess(trimOrUndef, text(LIMITS.messageMax, { multiline: true }).optional()),
+    sender_phone: z.preprocess(trimOrUndef, text(40).optional()),
   })
   .superRefine((v, ctx) => {
     if (!v.sender_name) return void ctx.addIssue({ code: 'custom', message: MESSAGES.fullNameRequired, path: ['sender_name'] });

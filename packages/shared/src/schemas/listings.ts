@@ -12,12 +12,13 @@ import {
   type PropertyType,
 } from '../enums.js';
 import { MESSAGES } from '../messages.js';
-import { listOf, nullableTrimmed } from './common.js';
+import { listOf, nullableTrimmed, text } from './common.js';
 import { namedPlace } from './locations.js';
 
 const nullableInt = (min: number, max: number) =>
   z.preprocess((v) => (v === '' ? null : v), z.number().int().min(min).max(max).nullable().optional());
-const locationId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.number().int().positive().nullable().optional());
+/** Location ids are PostgreSQL integers: a larger number names no place and would not fit the column. */
+const locationId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.number().int().positive().max(2_147_483_647).nullable().optional());
 
 /** Spec §3 "property_details" of the create/update payload. */
 export const propertyDetailsInput = z.object({
@@ -37,16 +38,16 @@ export const propertyDetailsInput = z.object({
   build_year: nullableInt(1800, 2100),
 });
 
-const requiredText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(max));
+const requiredText = (max: number, multiline = false) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(max, { error: MESSAGES.required, min: 1, minMessage: MESSAGES.required, multiline }));
 
 /** POST /listings/ body (spec §3 create payload). Governorate and district are required (spec §5). */
 export const listingCreateBody = z.object({
   listing_type: z.enum(LISTING_TYPES).default('FOR_SALE'),
   title_ar: requiredText(LIMITS.titleMax),
   title_en: nullableTrimmed(LIMITS.titleMax),
-  description_ar: requiredText(LIMITS.descriptionMax),
-  description_en: nullableTrimmed(LIMITS.descriptionMax),
+  description_ar: requiredText(LIMITS.descriptionMax, true),
+  description_en: nullableTrimmed(LIMITS.descriptionMax, true),
   price: z.number({ error: MESSAGES.required }).nonnegative().max(LIMITS.priceMax),
   old_price: z.number().nonnegative().max(LIMITS.priceMax).nullable().optional(),
   currency: z.enum(CURRENCIES).default('YER'),
@@ -64,8 +65,8 @@ export const listingUpdateBody = z.object({
   listing_type: z.enum(LISTING_TYPES).optional(),
   title_ar: requiredText(LIMITS.titleMax).optional(),
   title_en: nullableTrimmed(LIMITS.titleMax),
-  description_ar: requiredText(LIMITS.descriptionMax).optional(),
-  description_en: nullableTrimmed(LIMITS.descriptionMax),
+  description_ar: requiredText(LIMITS.descriptionMax, true).optional(),
+  description_en: nullableTrimmed(LIMITS.descriptionMax, true),
   price: z.number().nonnegative().max(LIMITS.priceMax).optional(),
   old_price: z.number().nonnegative().max(LIMITS.priceMax).nullable().optional(),
   currency: z.enum(CURRENCIES).optional(),

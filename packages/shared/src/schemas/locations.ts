@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { LOCATION_LEVELS } from '../enums.js';
+import { text } from './common.js';
 
 export const locationItem = z.object({
   id: z.number().int(),
@@ -34,7 +35,7 @@ export const locationSuggestion = z.object({
 export type LocationSuggestion = z.infer<typeof locationSuggestion>;
 
 export const locationSearchQuery = z.object({
-  q: z.string().trim().min(LIMITS.locationSearchMin).max(100),
+  q: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(100, { min: LIMITS.locationSearchMin })),
   limit: z.coerce.number().int().min(1).max(LIMITS.locationSearchMax).default(LIMITS.locationSearchDefault),
   type: z.enum(LOCATION_LEVELS).optional(),
 });

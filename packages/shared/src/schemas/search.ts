@@ -3,7 +3,7 @@ import { LIMITS } from '../constants.js';
 import { LISTING_TYPES, PROPERTY_TYPES, SORTS } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import { listingRead, mediaItem, propertyRead } from './listings.js';
-import { looseInt, looseNumber } from './common.js';
+import { looseInt, looseNumber, text } from './common.js';
 
 const optInt = (min = 0, max = 2_147_483_647) => looseInt.pipe(z.number().int().min(min).max(max)).optional();
 const optNum = (min: number, max: number) => looseNumber.pipe(z.number().min(min).max(max)).optional();
@@ -72,7 +72,7 @@ export const searchBody = z
       .min(LIMITS.polygonMinPoints, 'A drawn area needs at least 3 points')
       .max(LIMITS.polygonMaxPoints, MESSAGES.listingTooManyPolygonPoints)
       .optional(),
-    search: z.string().trim().max(LIMITS.searchTextMax).optional(),
+    search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(LIMITS.searchTextMax).optional()),
     sort: emptyToUndefined(z.enum(SORTS).default('newest')),
     /** 'map': the items are pins (listingPin): what a marker and its popup show (a map asks for up to 1,000). */
     view: emptyToUndefined(z.enum(['full', 'map']).default('full')),

@@ -2,17 +2,18 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ROLES } from '../enums.js';
 import { MESSAGES } from '../messages.js';
-import { PHONE_RE, emailSchema, phoneSchema } from './common.js';
+import { ONE_LINE_RE, PHONE_RE, emailSchema, phoneSchema, text } from './common.js';
 
 const password = z
   .string({ error: MESSAGES.passwordRequired })
   .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
-  .max(LIMITS.passwordMax);
+  .max(LIMITS.passwordMax)
+  .regex(ONE_LINE_RE, MESSAGES.invalidCharacters);
 
 const requiredName = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: message }).min(1, message).max(LIMITS.nameMax),
+    text(LIMITS.nameMax, { error: message, min: 1, minMessage: message }),
   );
 
 /** POST /users/ (spec §7) */
@@ -39,7 +40,7 @@ export const registerForm = registerBody
 /** "" (after trimming) and null mean "not sent" (spec §5: empty values dropped, values trimmed). */
 const dropEmpty = (v: unknown) => (v === null ? undefined : typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v);
 
-const fullName = z.string().min(2, MESSAGES.fullNameTooShort).max(LIMITS.nameMax * 2);
+const fullName = text(LIMITS.nameMax * 2, { min: 2, minMessage: MESSAGES.fullNameTooShort });
 
 /** PATCH /users/me: only changed fields among email, full_name, phone_number, password. */
 export const updateMeBody = z
@@ -50,7 +51,7 @@ export const updateMeBody = z
     // Passwords are not trimmed: spaces may be part of one. An empty password means "unchanged".
     password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
     /** Needed with `email` or `password` (a stolen token alone cannot take the account over). */
-    current_password: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(LIMITS.passwordMax).optional()),
+    current_password: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(LIMITS.passwordMax).optional()),
   })
   .strict();
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
@@ -78,7 +79,7 @@ export type ProfileForm = z.infer<typeof profileForm>;
 /** POST /login/token (OAuth2 password style, form-encoded): username is the e-mail. */
 export const loginForm = z.object({
   username: emailSchema,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.passwordMax),
+  password: text(LIMITS.passwordMax, { error: MESSAGES.passwordRequired, min: 1, minMessage: MESSAGES.passwordRequired }),
 });
 export type LoginForm = z.infer<typeof loginForm>;
 
@@ -115,14 +116,15 @@ export type UserMe = z.infer<typeof userMe>;
 
 /** POST /auth/google: the server trusts only the verified token, never user_info, for identity. */
 export const googleAuthBody = z.object({
-  token: z.string().min(10).max(8192),
+  // A JWT: three base64url parts.
+  token: z.string().min(10).max(8192).regex(/^[A-Za-z0-9_\-.]+$/),
   user_info: z
     .object({
-      email: z.string().max(LIMITS.emailMax).optional(),
-      first_name: z.string().max(LIMITS.nameMax).optional(),
-      last_name: z.string().max(LIMITS.nameMax).optional(),
-      picture: z.string().max(2048).optional(),
-      google_id: z.string().max(255).optional(),
+      email: text(LIMITS.emailMax).optional(),
+      first_name: text(LIMITS.nameMax).optional(),
+      last_name: text(LIMITS.nameMax).optional(),
+      picture: text(2048).optional(),
+      google_id: text(255).optional(),
     })
     .partial()
     .optional(),

@@ -10,6 +10,7 @@ import {
   MESSAGES,
   passwordResetBody,
   passwordResetConfirmBody,
+  text,
   tokenResponse,
   verifyEmailBody,
 } from '@manzil/shared';
@@ -22,10 +23,10 @@ import { rateLimitByIp } from './rate-limit.js';
 
 /** OAuth2 password-grant form: username (the e-mail) and password; the other standard fields are ignored. */
 const tokenForm = loginForm.extend({
-  grant_type: z.string().max(50).optional(),
-  scope: z.string().max(500).optional(),
-  client_id: z.string().max(200).optional(),
-  client_secret: z.string().max(200).optional(),
+  grant_type: text(50).optional(),
+  scope: text(500).optional(),
+  client_id: text(200).optional(),
+  client_secret: text(200).optional(),
 });
 
 const noContent = z.null().describe('Done');

@@ -4,6 +4,7 @@ import { MESSAGES } from '@manzil/shared';
 import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
 import { insertListing } from '../../../test/fixtures.js';
 import { startSmtp, until } from '../mail/smtp-test-server.js';
+import { listingMessageMail } from '../mail/templates.js';
 import { NO_SMTP_NOTE, startMailWorker } from '../mail/worker.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -32,13 +33,6 @@ const FORGED: Record<string, string>[] = [
   { host: 'evil.example' },
   { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example;proto=https' },
 ];
-
-/** The header block of a raw message, folded lines unfolded: one entry per header. */
-const headerLines = (raw: string) =>
-  raw
-    .slice(0, raw.indexOf('\r\n\r\n'))
-    .replace(/\r\n[ \t]+/g, ' ')
-    .split('\r\n');
 
 describe.each(DB_KINDS)('contact (%s)', (kind) => {
   let t: TestApp;
@@ -143,63 +137,38 @@ describe.each(DB_KINDS)('contact (%s)', (kind) => {
     }
   });
 
-  it('keeps every newline a sender types in a name or phone out of the headers and the text part\'s "Name:" lines', async () => {
-    // Platform message: a name that tries to add a Bcc header, a phone number with a newline (its rule allows spaces).
-    const platform = await forgedPost(t.url, '/api/v1/contact/platform', {
-      sender_name: 'X\r\nBcc: victim@example.test',
-      sender_email: 'x@example.test',
-      sender_phone: '+967 777\n123 456',
-      message: 'Header injection one',
-    }, {});
-    expect(platform.status).toBe(201);
-    // Listing message: a name that tries to forge the "Email:" line of the text part, with \n, \r\n, NEL and U+2028.
-    const listing = await forgedPost(t.url, `/api/v1/contact/listing/${id.public}`, {
-      sender_name: 'Ali\nEmail: forged@example.test\r\nReply-To: forged@example.test\u0085Phone: 000\u2028Name: Forged',
-      sender_email: 'ali@example.test',
-      message: 'Header injection two',
-    }, {});
-    expect(listing.status).toBe(201);
-
-    const one = await smtp.waitForMatch((m) => m.text.includes('Header injection one'));
-    const two = await smtp.waitForMatch((m) => m.text.includes('Header injection two'));
-    expect(one.to).toEqual(['inbox@manzil.test']); // the envelope: no victim
-    expect(two.to).toEqual(['owner@example.test']);
-    for (const mail of [one, two]) {
-      // Exactly the headers the mailer writes, each once: nothing forged (quoted-printable soft breaks make the raw
-      // body's lines meaningless, so the parts are checked decoded, below).
-      const names = headerLines(mail.raw).map((h) => h.slice(0, h.indexOf(':')).toLowerCase());
-      expect(names.sort()).toEqual(['content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to']);
-      expect(mail.headers.bcc).toBeUndefined();
-      expect(mail.headers.to).not.toContain('victim');
-    }
-    const textLines = (m: typeof one) => m.text.split(/\r?\n/);
-    // Platform: the name and the phone stay on their "Name:" / "Phone:" lines.
-    expect(textLines(one)).toContain('Name: X Bcc: victim@example.test');
-    expect(textLines(one)).toContain('الاسم: X Bcc: victim@example.test');
-    expect(textLines(one)).toContain('Phone: +967 777 123 456');
-    expect(textLines(one).filter((l) => /^(Bcc|Email|Name|Phone):/.test(l))).toEqual(['Name: X Bcc: victim@example.test', 'Email: x@example.test', 'Phone: +967 777 123 456']);
-    expect(one.subject).toBe('رسالة تواصل جديدة | New contact message from X Bcc: victim@example.test');
-    expect(one.headers['reply-to']).toMatch(/^"?X Bcc: victim@example\.test"? <x@example\.test>$/);
-    // Listing: one "Email:" line, the sender's real address; the forged ones are part of the name line.
-    const forgedName = 'Ali Email: forged@example.test Reply-To: forged@example.test Phone: 000 Name: Forged';
-    expect(textLines(two).filter((l) => /^(Email|Name|Phone|Reply-To):/.test(l))).toEqual([`Name: ${forgedName}`, 'Email: ali@example.test']);
-    expect(textLines(two)).toContain(`الاسم: ${forgedName}`);
-    expect(textLines(two).filter((l) => l.startsWith('البريد الإلكتروني:'))).toEqual(['البريد الإلكتروني: ali@example.test']);
-    expect(two.headers['reply-to']).toMatch(/<ali@example\.test>$/);
-    expect(two.html).toContain(`<p style="margin:0 0 6px">Name: ${forgedName}</p>`);
+  it('keeps a newline that reached the outbox another way (older rows) out of the text part\'s "Name:" lines', () => {
+    // The schemas refuse control characters (below); the templates flatten them all the same.
+    const mail = listingMessageMail({
+      listingId: 1,
+      titleAr: 'شقة',
+      titleEn: 'Flat',
+      url: 'http://localhost/property-details/1',
+      sender: { name: 'Ali\nEmail: forged@example.test\r\nReply-To: x\u0085Phone: 000\u2028Name: Forged', email: 'ali@example.test', phone: '+967 777\n123' },
+      message: 'Hello there',
+    });
+    const lines = mail.text.split('\n');
+    const forgedName = 'Ali Email: forged@example.test Reply-To: x Phone: 000 Name: Forged';
+    expect(lines.filter((l) => /^(Email|Name|Phone|Reply-To):/.test(l))).toEqual([`Name: ${forgedName}`, 'Email: ali@example.test', 'Phone: +967 777 123']);
+    expect(mail.html).toContain(`<p style="margin:0 0 6px">Name: ${forgedName}</p>`);
   });
 
   it.each([
-    ['platform', { sender_name: 'X', sender_email: 'x@example.test\r\nBcc: victim@example.test', message: 'Hello' }, MESSAGES.emailInvalid],
-    ['platform', { sender_name: 'X', sender_email: 'Ali\nEmail: forged@example.test', message: 'Hello' }, MESSAGES.emailInvalid],
-    ['platform', { sender_name: 'X', sender_phone: '777123456\r\nBcc: victim@example.test', message: 'Hello' }, MESSAGES.phoneInvalid],
-    ['listing', { sender_name: 'X', sender_email: 'x@example.test\nBcc: victim@example.test', message: 'Hello there, owner' }, MESSAGES.emailInvalid],
-    ['listing', { sender_name: 'X', sender_email: 'x@example.test\u2028Bcc: victim@example.test', message: 'Hello there, owner' }, MESSAGES.emailInvalid],
-  ])('refuses a newline in the %s sender\'s e-mail or phone (%j): 422 %s, nothing stored or sent', async (kind, body, message) => {
+    ['platform', { sender_name: 'X\r\nBcc: victim@example.test', sender_email: 'x@example.test', message: 'Hello' }],
+    ['platform', { sender_name: 'X', sender_email: 'x@example.test\r\nBcc: victim@example.test', message: 'Hello' }],
+    ['platform', { sender_name: 'X', sender_email: 'Ali\nEmail: forged@example.test', message: 'Hello' }],
+    ['platform', { sender_name: 'X', sender_phone: '777123456\r\nBcc: victim@example.test', message: 'Hello' }],
+    ['platform', { sender_name: 'X', sender_phone: '+967 777\n123 456', message: 'Hello' }],
+    ['listing', { sender_name: 'Ali\nEmail: forged@example.test', sender_email: 'ali@example.test', message: 'Hello there, owner' }],
+    ['listing', { sender_name: 'Ali\u2028Name: Forged', sender_email: 'ali@example.test', message: 'Hello there, owner' }],
+    ['listing', { sender_name: 'X', sender_email: 'x@example.test\nBcc: victim@example.test', message: 'Hello there, owner' }],
+    ['listing', { sender_name: 'X', sender_email: 'x@example.test\u2028Bcc: victim@example.test', message: 'Hello there, owner' }],
+    ['listing', { sender_name: 'X', sender_email: 'x@example.test', message: 'Hello there,\u0000 owner' }],
+  ])('refuses a control character in the %s sender\'s name, e-mail, phone or message (%j): 422, nothing stored or sent', async (kind, body) => {
     const before = [await count('contact_messages'), await count('mail_outbox')];
     const res = await http(t.url, 'POST', kind === 'platform' ? '/api/v1/contact/platform' : `/api/v1/contact/listing/${id.public}`, { body });
     expect(res.status).toBe(422);
-    expect(res.body.detail[0].msg).toBe(message);
+    expect(res.body.detail[0].msg).toBe(MESSAGES.invalidCharacters);
     expect([await count('contact_messages'), await count('mail_outbox')]).toEqual(before);
   });
 
