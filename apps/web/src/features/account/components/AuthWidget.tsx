@@ -94,12 +94,13 @@ function UserMenu({ user, onAction }: { user: UserMe; onAction?: () => void }) {
         className="btn btn-sm account-widget-toggle"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={label('menu.label', user.full_name)}
         data-testid="user-menu"
         onClick={() => setOpen((v) => !v)}
       >
         <Avatar user={user} size={30} />
         <span className="account-widget-name">{user.first_name || user.username}</span>
+        {/* The name read first, then what the button is: an aria-label would hide the visible name (axe). */}
+        <span className="visually-hidden">{label('menu.label', 'Account menu')}</span>
         <i className={`bi bi-chevron-${open ? 'up' : 'down'} small`} aria-hidden="true" />
       </button>
       {open && (
