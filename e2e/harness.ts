@@ -152,7 +152,61 @@ export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROME_PATH)) {
     throw new Error(`Chromium not found at ${CHROME_PATH}: install it with "apt-get install -y chromium" or set CHROME_PATH.`);
   }
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+  // Every context, made here or by a test's own browser.newContext / newPage, reports CSP violations.
+  const open = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const ctx = await open(options);
+    await watchCsp(ctx);
+    return ctx;
+  };
+  return browser;
+}
+
+/**
+ * Content-Security-Policy violations seen by any page since the last check: the page's
+ * `securitypolicyviolation` events and Chromium's own "Refused to …" console messages, plus app HTML that
+ * arrived without a policy (the journeys must run with it on). The checks below fail the test that saw them.
+ */
+const cspViolations: string[] = [];
+
+/** Answers and forgets the violations seen so far. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+const CSP_MESSAGE = /Content Security Policy|^Refused to (load|execute|apply|connect|frame|create|evaluate)/i;
+
+async function watchCsp(ctx: BrowserContext) {
+  // A string, not a function: tsx would add helpers to a function that do not exist in the page.
+  await ctx.addInitScript({
+    content: `addEventListener('securitypolicyviolation', function (e) {
+      console.error('[csp] ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber + (e.sample ? ' (' + e.sample + ')' : ''));
+    }, true);`,
+  });
+  ctx.on('console', (m) => {
+    const text = m.text();
+    if (text.startsWith('[csp] ') || CSP_MESSAGE.test(text)) cspViolations.push(`${m.page()?.url() ?? '?'}: ${text}`);
+  });
+  ctx.on('response', (res) => {
+    const req = res.request();
+    if (req.resourceType() !== 'document' || res.fromServiceWorker() || !/^https?:\/\/127\.0\.0\.1:\d+\//.test(res.url())) return;
+    if (!(res.headers()['content-type'] ?? '').startsWith('text/html')) return;
+    if (!res.headers()['content-security-policy']) cspViolations.push(`${res.url()}: HTML answer without a Content-Security-Policy`);
+  });
+}
+
+function failOnCspViolations() {
+  const seen = takeCspViolations();
+  if (seen.length) throw new Error(`Content-Security-Policy violations:\n${[...new Set(seen)].join('\n')}`);
+}
+
+// Each journey file imports this module (vitest isolates files), so these hooks cover every test of every file.
+// Outside vitest (bench/web.ts) there are no tests to fail.
+if (process.env.VITEST) {
+  const { afterAll, afterEach } = await import('vitest');
+  afterEach(failOnCspViolations);
+  afterAll(failOnCspViolations);
 }
 
 export type Lang = 'ar' | 'en';

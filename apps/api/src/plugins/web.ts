@@ -1,6 +1,7 @@
 /**
  * Serves the built web app (history fallback to index.html), and uploads under /uploads.
- * Hashed assets are cached for a year; index.html is always revalidated so deploys show at once.
+ * Hashed assets are cached for a year; index.html is always revalidated so deploys show at once. Each HTML answer
+ * carries the app's Content-Security-Policy for exactly its inline code (security-headers.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerSeo } from '../modules/seo/routes.js';
 import { compressSync, negotiateEncoding } from './compress.js';
+import { collectOwnInline, createAppPolicy, inlineCodeOf, type InlineCode } from './security-headers.js';
 
 export type HtmlRenderer = (req: FastifyRequest, html: string) => Promise<string | null>;
 
@@ -54,15 +56,30 @@ export async function registerWeb(app: FastifyInstance, opts: { distDir: string;
     });
   }
 
+  // The page's Content-Security-Policy allows the build's inline code (hashed from index.html as it is now, so a
+  // new build needs no restart) and what the renderers marked as their own (security-headers.ts, ownScript).
+  const appPolicy = createAppPolicy(app.deps.config);
+  let built: { html: string; inline: InlineCode } | null = null;
+  const builtInline = (html: string) => (built?.html === html ? built : (built = { html, inline: inlineCodeOf(html) })).inline;
+
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
-    let html = fs.readFileSync(indexFile, 'utf8');
-    for (const r of app.htmlRenderers) {
-      if (r.test.test(req.url.split('?')[0]!)) {
-        const out = await r.render(req, html);
-        if (out) html = out;
+    const template = fs.readFileSync(indexFile, 'utf8');
+    const { value: html, inline } = await collectOwnInline(async () => {
+      let page = template;
+      for (const r of app.htmlRenderers) {
+        if (r.test.test(req.url.split('?')[0]!)) {
+          const out = await r.render(req, page);
+          if (out) page = out;
+        }
       }
-    }
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      return page;
+    });
+    const own = builtInline(template);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', appPolicy({ scripts: [...own.scripts, ...inline.scripts], styles: [...own.styles, ...inline.styles] }));
     // The history fallback runs in the not-found handler, which @fastify/compress's route hooks never reach.
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (encoding) return reply.header('content-encoding', encoding).send(compressSync(html, encoding));

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ListingRead } from '@manzil/shared';
+import { ownScript, ownStyle } from '../../plugins/security-headers.js';
 
 export interface HomePrerender {
   /** Stylesheets of the home page's chunk (site paths), render-blocking so the copy paints styled. */
@@ -41,15 +42,18 @@ export function loadHomePrerender(distDir: string): HomePrerender | null {
  * shown at another address (the service worker's offline shell is the HTML of the last page opened).
  */
 export function prerenderHead(name: string, at: string, withQuery = false): string {
-  return (
-    '<style>.prerender{display:contents}html[lang="en"] .prerender-ar,html:not([lang="en"]) .prerender-en,html.no-prerender .prerender{display:none}' +
-    // Signed in (index.html sets data-session from the stored token): hide "Sign in" until the app shows the account.
-    'html[data-session] .prerender [data-testid="nav-sign-in"]{visibility:hidden}' +
-    // and a listing's copy, which shows it as the public sees it (an owner's controls come with the app).
-    (name === 'details' ? 'html[data-session] .prerender main{visibility:hidden}' : '') +
-    '</style>' +
-    `<script>if((location.pathname.replace(/\\/+$/,'')||'/')${withQuery ? '+location.search' : ''}!==${json(at)})document.documentElement.className+=" no-prerender"</script>`
+  // ownStyle / ownScript: the page's Content-Security-Policy allows this code by its hash (plugins/security-headers.ts).
+  const css = ownStyle(
+    '.prerender{display:contents}html[lang="en"] .prerender-ar,html:not([lang="en"]) .prerender-en,html.no-prerender .prerender{display:none}' +
+      // Signed in (index.html sets data-session from the stored token): hide "Sign in" until the app shows the account.
+      'html[data-session] .prerender [data-testid="nav-sign-in"]{visibility:hidden}' +
+      // and a listing's copy, which shows it as the public sees it (an owner's controls come with the app).
+      (name === 'details' ? 'html[data-session] .prerender main{visibility:hidden}' : ''),
   );
+  const script = ownScript(
+    `if((location.pathname.replace(/\\/+$/,'')||'/')${withQuery ? '+location.search' : ''}!==${json(at)})document.documentElement.className+=" no-prerender"`,
+  );
+  return `<style>${css}</style><script>${script}</script>`;
 }
 
 /** The full-screen preloader of index.html, which would cover the copy. */
@@ -105,14 +109,16 @@ export function startAppAfterFirstPaint(html: string): string {
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${json(entry)};Q(s);` +
     `(function(document){${routes}})({documentElement:d.documentElement,createElement:function(t){return d.createElement(t)},head:{appendChild:Q}});` +
     `var M=window.MessageChannel,c=M&&new M();function next(){var k=q.shift();if(!k)return;d.head.appendChild(k);if(!q.length)return;if(!c)return next();c.port2.postMessage(0)}if(c)c.port1.onmessage=next;next()}`;
-  const loader =
-    `<script data-app-start>(function(){var started=0;${start}` +
+  const code =
+    `(function(){var started=0;${start}` +
     `var d=document;if(d.visibilityState!=='visible')return go();d.addEventListener('visibilitychange',go);` +
     `['pointerdown','keydown'].forEach(function(t){window.addEventListener(t,go,{capture:true,passive:true,once:true})});` +
     `var P=window.PerformanceObserver,T=P&&P.supportedEntryTypes||[];` +
     `if(T.indexOf('paint')<0||/\\bno-prerender\\b/.test(d.documentElement.className))return requestAnimationFrame(function(){setTimeout(go,0)});` +
     `new P(function(l,o){if(!l.getEntriesByName('first-contentful-paint').length)return;o.disconnect();setTimeout(go,0)}).observe({type:'paint',buffered:true});` +
-    `setTimeout(go,3000)})();</script>`;
+    `setTimeout(go,3000)})();`;
+  // ownScript: the page's Content-Security-Policy allows the loader by its hash (plugins/security-headers.ts).
+  const loader = `<script data-app-start>${ownScript(code)}</script>`;
   return html
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
