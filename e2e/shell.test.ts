@@ -227,13 +227,15 @@ describe('Arabic font', () => {
     // Shaping survives the cut: joined letters, lam-alef, marks, digits, the Rial sign and ﷲ, regular and bold.
     const text = 'شقة للبيع في صنعاء، حي حدة — ٣ غرف وصالة. لا إله إلا الله. الإيجار ١٥٠٬٠٠٠ ﷼؛ فِيلَّا مُؤَثَّثَة. ئ ؤ ء آ أ إ ى ﻻ ﷲ ﷺ «مرحبًا» ؟ ٪ ۰۱۲ ڤ پ چ گ';
     const full = (w: number) => readFileSync(path.join(ROOT, `node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${w}-normal.woff2`)).toString('base64');
+    // A blank page of its own: the app's page keeps the app's CSP, which allows no inline style or data: font.
+    const blank = await ctx.newPage();
     const set = async (w400: string, w700: string) => {
-      await page.setContent(
+      await blank.setContent(
         `<html dir="rtl"><style>@font-face{font-family:T;font-weight:400;src:url(data:font/woff2;base64,${w400})}@font-face{font-family:T;font-weight:700;src:url(data:font/woff2;base64,${w700})}` +
           `body{font-family:T,sans-serif;font-size:22px;margin:10px;width:880px}</style><p>${text}</p><p><b>${text}</b></p></html>`,
       );
-      await page.evaluate(() => document.fonts.ready);
-      return page.screenshot({ clip: { x: 0, y: 0, width: 900, height: 260 } });
+      await blank.evaluate(() => document.fonts.ready);
+      return blank.screenshot({ clip: { x: 0, y: 0, width: 900, height: 260 } });
     };
     const shipped = (w: number) => fonts.find((f) => f.url.includes(`-${w}-normal-`))!.body.toString('base64');
     const before = await set(full(400), full(700));

@@ -1,3 +1,5 @@
+// First: zod must not probe for eval under the CSP (see the file).
+import './zod-jitless';
 import '@fontsource/noto-sans-arabic/arabic-400.css';
 import '@fontsource/noto-sans-arabic/arabic-700.css';
 // Only the icons the app uses (vite.config.ts); the full set on the dev server.
