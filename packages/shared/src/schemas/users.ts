@@ -37,21 +37,23 @@ export const registerForm = registerBody
   .extend({ confirm_password: z.string().max(LIMITS.passwordMax) })
   .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
 
-/** "" (after trimming) and null mean "not sent" (spec §5: empty values dropped, values trimmed). */
-const dropEmpty = (v: unknown) => (v === null ? undefined : typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v);
+const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 const fullName = text(LIMITS.nameMax * 2, { min: 2, minMessage: MESSAGES.fullNameTooShort });
 
-/** PATCH /users/me: only changed fields among email, full_name, phone_number, password. */
+/**
+ * PATCH /users/me: only changed fields among email, full_name, phone_number, password. All or nothing: a
+ * field that is sent must be valid ("" is not "absent": the profile form leaves out what did not change).
+ */
 export const updateMeBody = z
   .object({
-    email: z.preprocess(dropEmpty, emailSchema.optional()),
-    full_name: z.preprocess(dropEmpty, fullName.optional()),
-    phone_number: z.preprocess(dropEmpty, phoneSchema.optional()),
-    // Passwords are not trimmed: spaces may be part of one. An empty password means "unchanged".
-    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
+    email: z.preprocess(trim, emailSchema.optional()),
+    full_name: z.preprocess(trim, fullName.optional()),
+    phone_number: z.preprocess(trim, phoneSchema.optional()),
+    // Passwords are not trimmed: spaces may be part of one.
+    password: password.optional(),
     /** Needed with `email` or `password` (a stolen token alone cannot take the account over). */
-    current_password: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(LIMITS.passwordMax).optional()),
+    current_password: text(LIMITS.passwordMax, { min: 1, minMessage: MESSAGES.currentPasswordRequired }).optional(),
   })
   .strict();
 export type UpdateMeBody = z.infer<typeof updateMeBody>;

@@ -106,15 +106,21 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     expect((await http(t.url, 'GET', '/api/v1/users/me', { token: again.body.access_token })).body.email).toBe(reg.body.email);
   });
 
-  it('PATCH changes only the fields sent; empty values are dropped; nothing to change → "No changes detected"', async () => {
+  it('PATCH changes only the fields sent, all or nothing ("" is not absent); nothing to change → "No changes detected"', async () => {
     const reg = await http(t.url, 'POST', '/api/v1/users/', { body: registration() });
     const token = (await signIn(t, reg.body.email, 'secret1')).body.access_token;
-    const r = await http(t.url, 'PATCH', '/api/v1/users/me', { token, body: { phone_number: '+1 (555) 000-1111', email: '', password: '' } });
+    // One invalid field refuses the whole body: the valid phone number is not applied either.
+    for (const body of [{ phone_number: '+1 (555) 000-1111', email: '' }, { phone_number: '+1 (555) 000-1111', password: '' }, { phone_number: '+1 (555) 000-1111', full_name: '   ' }, { phone_number: null }]) {
+      const half = await http(t.url, 'PATCH', '/api/v1/users/me', { token, body });
+      expect(half.status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token })).body.phone_number).toBe(reg.body.phone_number);
+    const r = await http(t.url, 'PATCH', '/api/v1/users/me', { token, body: { phone_number: ' +1 (555) 000-1111 ' } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ phone_number: '+1 (555) 000-1111', email: reg.body.email, full_name: 'Amal Saleh' });
     expect((await signIn(t, reg.body.email, 'secret1')).status).toBe(200);
 
-    for (const body of [{}, { full_name: 'Amal Saleh' }, { email: reg.body.email }, { full_name: '   ' }]) {
+    for (const body of [{}, { full_name: 'Amal Saleh' }, { email: reg.body.email }]) {
       const same = await http(t.url, 'PATCH', '/api/v1/users/me', { token, body });
       expect(same.status, JSON.stringify(body)).toBe(400);
       expect(same.body).toEqual({ detail: MESSAGES.noChanges });
