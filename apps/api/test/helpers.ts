@@ -215,16 +215,18 @@ export async function createUser(
 
 /**
  * The server of `npm start` over a fake web build: `files` (path → content) written into a temporary dist
- * folder, served with the API, uploads and the history fallback, over real HTTP.
+ * folder, served with the API, uploads and the history fallback, over real HTTP, on a fresh database of
+ * `opts.kind` (PGlite unless told).
  */
-export async function createWebTestApp(files: Record<string, string>, opts: { compress?: boolean } = {}) {
+export async function createWebTestApp(files: Record<string, string>, opts: { compress?: boolean; kind?: DbKind } = {}) {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-web-'));
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     fs.writeFileSync(path.join(dist, name), content);
   }
   const config = testConfig({ WEB_DIST_DIR: dist });
-  const database = await createTestDatabase('pglite');
+  const kind = opts.kind ?? 'pglite';
+  const database = await createTestDatabase(kind);
   const app = await buildApp({ config, database, logger: false, compress: opts.compress });
   await registerWeb(app, { distDir: dist, uploadsDir: config.uploadsDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -232,6 +234,8 @@ export async function createWebTestApp(files: Record<string, string>, opts: { co
     url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
     app,
     db: database.db,
+    config,
+    kind,
     close: async () => {
       await app.close();
       await database.close();

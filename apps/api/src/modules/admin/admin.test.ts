@@ -91,8 +91,14 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     expect(res.body.every((l: { owner: { email_verified: unknown } }) => typeof l.owner.email_verified === 'boolean')).toBe(true);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.every((l: { status: string }) => l.status === 'pending')).toBe(true);
-    const ids = res.body.map((l: { id: number }) => l.id);
-    expect(ids.indexOf(id.pendingOld)).toBeLessThan(ids.indexOf(id.pendingNew));
+    const ids: number[] = res.body.map((l: { id: number }) => l.id);
+    // Both are there before their places are compared (indexOf answers -1 for a missing one).
+    expect(ids).toContain(id.pendingOld);
+    expect(ids).toContain(id.pendingNew);
+    expect(ids.indexOf(id.pendingOld!)).toBeLessThan(ids.indexOf(id.pendingNew!));
+    // And the whole queue is oldest first, each pending listing of the database exactly once.
+    const pending = await t.db.selectFrom('listings').select('id').where('status', '=', 'pending').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+    expect(ids).toEqual(pending.map((r) => r.id));
     expect(res.body[0].owner.id).toBe(owner.user.id);
   });
 

@@ -4,7 +4,7 @@
  * paths are unchanged. Over real HTTP against a fake build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, createWebTestApp } from '../../../test/helpers.js';
+import { createUser, createWebTestApp, DB_KINDS } from '../../../test/helpers.js';
 import { insertListing, insertMedia } from '../../../test/fixtures.js';
 import { injectPrerender } from './prerender.js';
 
@@ -40,19 +40,22 @@ function renderedBlocks<T>(html: string, h1Class: string): T[] {
   return [...html.matchAll(re)].map((m) => JSON.parse(m[2]!.replace(/&lt;/g, '<')) as T);
 }
 
-describe('home page HTML with its static first view', () => {
+describe.each(DB_KINDS)('home page HTML with its static first view (%s)', (kind) => {
   let url: string;
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    const web = await createWebTestApp({
-      'index.html': INDEX,
-      'prerender/home.json': JSON.stringify({
-        css: ['/assets/HomePage-Ab12.css', '"><script>alert(1)</script>.css', '//evil.example/x.css'],
-        ar: '<header class="site-header"></header><main><h1 class="home-hero-title">ابحث عن بيتك</h1></main>',
-        en: '<header class="site-header"></header><main><h1 class="home-hero-title">Find your home</h1></main>',
-      }),
-    });
+    const web = await createWebTestApp(
+      {
+        'index.html': INDEX,
+        'prerender/home.json': JSON.stringify({
+          css: ['/assets/HomePage-Ab12.css', '"><script>alert(1)</script>.css', '//evil.example/x.css'],
+          ar: '<header class="site-header"></header><main><h1 class="home-hero-title">ابحث عن بيتك</h1></main>',
+          en: '<header class="site-header"></header><main><h1 class="home-hero-title">Find your home</h1></main>',
+        }),
+      },
+      { kind },
+    );
     url = web.url;
     cleanup = web.close;
   });
@@ -259,7 +262,7 @@ export async function renderSearchTop(answer, view, search, lng) {
   return '<main><h1 class="page-title">' + JSON.stringify(seen).replace(/</g, '&lt;') + '</h1></main>';
 }`;
 
-describe('a listing page with its static first view', () => {
+describe.each(DB_KINDS)('a listing page with its static first view (%s)', (kind) => {
   let web: Awaited<ReturnType<typeof createWebTestApp>>;
   let publicId: number;
   let pendingId: number;
@@ -268,13 +271,16 @@ describe('a listing page with its static first view', () => {
     renderedBlocks<{ lng: string; id: number; title: string; owner: Record<string, unknown> | null; photos: number }>(html, 'details-title');
 
   beforeAll(async () => {
-    web = await createWebTestApp({
-      'index.html': INDEX,
-      'prerender/render.mjs': FAKE_RENDERER,
-      'prerender/views.json': JSON.stringify({
-        css: { details: ['/assets/PropertyDetailsPage-Ab12.css', '"><script>alert(1)</script>.css'], 'search-list': ['/assets/search-Cd34.css'], 'search-grid': ['/assets/search-Cd34.css'] },
-      }),
-    });
+    web = await createWebTestApp(
+      {
+        'index.html': INDEX,
+        'prerender/render.mjs': FAKE_RENDERER,
+        'prerender/views.json': JSON.stringify({
+          css: { details: ['/assets/PropertyDetailsPage-Ab12.css', '"><script>alert(1)</script>.css'], 'search-list': ['/assets/search-Cd34.css'], 'search-grid': ['/assets/search-Cd34.css'] },
+        }),
+      },
+      { kind },
+    );
     const { user } = await createUser({ app: web.app, db: web.db }, { phone_number: '+967777123456' });
     publicId = await insertListing(web.db, user.id, { title_en: 'Flat </h1><script>x</script>', title_ar: 'شقة' });
     await insertMedia(web.db, publicId, 0);
@@ -334,16 +340,19 @@ describe('a listing page with its static first view', () => {
   });
 });
 
-describe('the search pages with their static first view', () => {
+describe.each(DB_KINDS)('the search pages with their static first view (%s)', (kind) => {
   let web: Awaited<ReturnType<typeof createWebTestApp>>;
   const view = (html: string) => renderedBlocks<{ lng: string; view: string; search: string; total: number; titles: string[] }>(html, 'page-title');
 
   beforeAll(async () => {
-    web = await createWebTestApp({
-      'index.html': INDEX,
-      'prerender/render.mjs': FAKE_RENDERER,
-      'prerender/views.json': JSON.stringify({ css: { details: [], 'search-list': ['/assets/search-Cd34.css'], 'search-grid': ['/assets/search-Cd34.css'] } }),
-    });
+    web = await createWebTestApp(
+      {
+        'index.html': INDEX,
+        'prerender/render.mjs': FAKE_RENDERER,
+        'prerender/views.json': JSON.stringify({ css: { details: [], 'search-list': ['/assets/search-Cd34.css'], 'search-grid': ['/assets/search-Cd34.css'] } }),
+      },
+      { kind },
+    );
     const { user } = await createUser({ app: web.app, db: web.db });
     for (let i = 0; i < 12; i++) await insertListing(web.db, user.id, { title_en: `Sale ${i}`, listing_type: 'FOR_SALE', price: 1000 + i });
     await insertListing(web.db, user.id, { title_en: 'Rent 1', listing_type: 'FOR_RENT', price: 300 });

@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../app.js';
 import type { DB } from '../../db/types.js';
 import { registerWeb } from '../../plugins/web.js';
-import { createTestDatabase, createUser, DB_KINDS, http, testConfig } from '../../../test/helpers.js';
+import { LISTINGS_PER_SITEMAP } from './routes.js';
+import { STATIC_PAGES } from './sitemap.js';
+import { createTestDatabase, createUser, createWebTestApp, DB_KINDS, http, testConfig } from '../../../test/helpers.js';
 import { insertListing, insertMedia } from '../../../test/fixtures.js';
 import { DETAILS_PHOTO_SIZES } from '@manzil/shared';
 
@@ -453,15 +455,113 @@ describe('seo with PUBLIC_URL', () => {
   });
 });
 
-describe('sitemap index', () => {
-  it('splits into an index once there are more listings than one file holds', async () => {
-    const { buildSitemapIndex } = await import('./sitemap.js');
-    const xml = buildSitemapIndex('https://manzil.example', ['/sitemap-pages.xml', '/sitemap-listings-1.xml'], '2025-09-04');
+describe.each(DB_KINDS)('sitemap index (%s)', (kind) => {
+  let web: Awaited<ReturnType<typeof createWebTestApp>>;
+  let origin: string;
+  const hidden: number[] = [];
+
+  /** `n` copies of listing `id` (same owner, texts and state), inserted in one statement. */
+  async function cloneListing(id: number, n: number) {
+    const cols = (
+      await sql<{ column_name: string }>`
+        select column_name from information_schema.columns
+        where table_schema = current_schema() and table_name = 'listings' and column_name <> 'id' and is_generated = 'NEVER'
+        order by ordinal_position`.execute(web.db)
+    ).rows.map((r) => sql.ref(r.column_name));
+    await sql`insert into listings (${sql.join(cols)}) select ${sql.join(cols)} from listings, generate_series(1, ${n}) where id = ${id}`.execute(web.db);
+  }
+
+  const publicIds = async () =>
+    (await web.db.selectFrom('listings').select('id').where('status', '=', 'approved').where('is_active', '=', true).execute()).map((r) => r.id);
+
+  /** A sitemap file over HTTP, checked against the protocol's limits and read back. */
+  async function sitemapFile(pathname: string) {
+    const res = await fetch(web.url + pathname);
+    expect(res.status, pathname).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(50 * 1024 * 1024);
     const root = parseXml(xml);
-    expect(root.name).toBe('sitemapindex');
-    expect(root.children.map((c) => c.children[0]!.text)).toEqual([
-      'https://manzil.example/sitemap-pages.xml',
-      'https://manzil.example/sitemap-listings-1.xml',
-    ]);
+    expect(root.attrs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    expect(root.children.length).toBeLessThanOrEqual(50_000);
+    return root;
+  }
+
+  /** The listing ids of a urlset, each with how often its Arabic and its English URL appear. */
+  function listingUrls(root: XmlNode) {
+    expect(root.name).toBe('urlset');
+    const seen = new Map<number, { ar: number; en: number }>();
+    for (const u of root.children) {
+      const m = /^(.*)\/property-details\/(\d+)(\?lang=en)?$/.exec(u.children.find((c) => c.name === 'loc')!.text);
+      if (!m) continue;
+      expect(m[1]).toBe(origin);
+      const e = seen.get(Number(m[2])) ?? { ar: 0, en: 0 };
+      e[m[3] ? 'en' : 'ar'] += 1;
+      seen.set(Number(m[2]), e);
+    }
+    return seen;
+  }
+
+  beforeAll(async () => {
+    web = await createWebTestApp({ 'index.html': INDEX }, { kind });
+    origin = web.url.replace('127.0.0.1', 'localhost');
+    const { user } = await createUser(web);
+    const first = await insertListing(web.db, user.id, { title_en: 'One of many flats' });
+    // Exactly as many public listings as one file holds: the last count before the split.
+    await cloneListing(first, LISTINGS_PER_SITEMAP - 1);
+    hidden.push(
+      await insertListing(web.db, user.id, { status: 'pending' }),
+      await insertListing(web.db, user.id, { status: 'rejected' }),
+      await insertListing(web.db, user.id, { is_active: false }),
+    );
+  }, 120_000);
+  afterAll(async () => web?.close());
+
+  it('holds each file within the protocol: two URLs a listing, at most 50,000 URLs a file', () => {
+    expect(2 * LISTINGS_PER_SITEMAP).toBeLessThanOrEqual(50_000);
+  });
+
+  it('is one file up to the limit, and an index of files, every public listing exactly once, once past it', async () => {
+    const ids = await publicIds();
+    expect(ids).toHaveLength(LISTINGS_PER_SITEMAP);
+    const single = await sitemapFile('/sitemap.xml');
+    expect(single.name).toBe('urlset');
+    expect(single.children).toHaveLength(2 * STATIC_PAGES.length + 2 * LISTINGS_PER_SITEMAP);
+    const once = listingUrls(single);
+    expect([...once.keys()].sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
+    expect([...once.values()].every((e) => e.ar === 1 && e.en === 1)).toBe(true);
+    expect((await http(web.url, 'GET', '/sitemap-listings-2.xml')).status).toBe(404);
+
+    // One more public listing crosses the split.
+    const { user } = await createUser(web);
+    const last = await insertListing(web.db, user.id, { title_en: 'The one too many' });
+    const index = await sitemapFile('/sitemap.xml');
+    expect(index.name).toBe('sitemapindex');
+    const files = index.children.map((c) => {
+      expect(c.name).toBe('sitemap');
+      expect(c.children.find((x) => x.name === 'lastmod')!.text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      return c.children.find((x) => x.name === 'loc')!.text;
+    });
+    expect(files).toEqual([`${origin}/sitemap-pages.xml`, `${origin}/sitemap-listings-1.xml`, `${origin}/sitemap-listings-2.xml`]);
+
+    const pages = await sitemapFile('/sitemap-pages.xml');
+    expect(pages.children).toHaveLength(2 * STATIC_PAGES.length);
+    expect(listingUrls(pages).size).toBe(0);
+    const parts = [await sitemapFile('/sitemap-listings-1.xml'), await sitemapFile('/sitemap-listings-2.xml')];
+    expect(parts.map((p) => p.children.length)).toEqual([2 * LISTINGS_PER_SITEMAP, 2]);
+    const counts = new Map<number, { ar: number; en: number }>();
+    for (const part of parts) {
+      for (const [id, e] of listingUrls(part)) {
+        const c = counts.get(id) ?? { ar: 0, en: 0 };
+        counts.set(id, { ar: c.ar + e.ar, en: c.en + e.en });
+      }
+    }
+    const all = await publicIds();
+    expect(all).toHaveLength(LISTINGS_PER_SITEMAP + 1);
+    expect(all).toContain(last);
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual(all.sort((a, b) => a - b));
+    expect([...counts.values()].every((e) => e.ar === 1 && e.en === 1)).toBe(true);
+    for (const id of hidden) expect(counts.has(id)).toBe(false);
+    expect((await http(web.url, 'GET', '/sitemap-listings-3.xml')).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@
 import zlib from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebTestApp } from '../../../test/helpers.js';
+import { createWebTestApp, DB_KINDS } from '../../../test/helpers.js';
 
 /** A raw GET (fetch would decode the body and hide the encoding). */
 function rawGet(base: string, pathname: string, headers: Record<string, string> = {}) {
@@ -20,7 +20,7 @@ function rawGet(base: string, pathname: string, headers: Record<string, string> 
   });
 }
 
-describe('web app delivery', () => {
+describe.each(DB_KINDS)('web app delivery (%s)', (kind) => {
   let url: string;
   let cleanup: () => Promise<void>;
   const html = `<!doctype html><html><head><title>منزل | Manzil</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
@@ -32,7 +32,7 @@ describe('web app delivery', () => {
         'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
         'sw.js': `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`,
       },
-      { compress: true },
+      { compress: true, kind },
     );
     url = web.url;
     cleanup = web.close;
