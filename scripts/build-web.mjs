@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'apps/web/package.json', 'packages/shared/src'];
+// Everything the build reads: the app, the build steps vite.config.ts imports (apps/web/build) and the shared package.
+const sources = ['apps/web/src', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'apps/web/package.json', 'packages/shared/src'];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
