@@ -4,20 +4,12 @@
  * account; recovery (reset, verification, sign out everywhere) is in account-recovery.test.ts. Screenshots
  * of the modal, the profile page and the delete dialog at 1280 and 390 px go to SHOTS_DIR/accounts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
-import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, type RunningServer, shot, signIn, startServer, watchPage } from './harness';
+import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, watchPage } from './harness';
+import { locale, pick } from './locales';
 
-type Tree = { [k: string]: string | Tree };
-const locale = (lang: Lang, ns: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/src/i18n/locales', lang, `${ns}.json`), 'utf8')) as Tree;
-const pick = (tree: Tree, key: string): string => {
-  const v = key.split('.').reduce<Tree | string | undefined>((n, k) => (typeof n === 'object' ? n[k] : undefined), tree);
-  if (typeof v !== 'string') throw new Error(`missing locale key ${key}`);
-  return v;
-};
 const texts = (lang: Lang) => {
   const account = locale(lang, 'account');
   const errors = locale(lang, 'errors');

@@ -4,21 +4,13 @@
  * sees the pending count on the dashboard, rejects one listing with a reason (the owner is e-mailed the
  * reason) and approves another, which then appears in search. Screenshots go to SHOTS_DIR/admin.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { locale, pick } from './locales';
 
-type Tree = { [k: string]: string | Tree };
-const locale = (lang: Lang, ns: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/src/i18n/locales', lang, `${ns}.json`), 'utf8')) as Tree;
-const pick = (tree: Tree, key: string): string => {
-  const v = key.split('.').reduce<Tree | string | undefined>((n, k) => (typeof n === 'object' ? n[k] : undefined), tree);
-  if (typeof v !== 'string') throw new Error(`missing locale key ${key}`);
-  return v;
-};
 const texts = (lang: Lang) => {
   const [admin, contact, errors] = [locale(lang, 'admin'), locale(lang, 'contact'), locale(lang, 'errors')];
   return { ad: (k: string) => pick(admin, k), co: (k: string) => pick(contact, k), err: (k: keyof typeof MESSAGES) => pick(errors, k) };
