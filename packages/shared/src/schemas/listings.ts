@@ -18,14 +18,24 @@ import { namedPlace } from './locations.js';
 const nullableInt = (min: number, max: number) =>
   z.preprocess((v) => (v === '' ? null : v), z.number().int().min(min).max(max).nullable().optional());
 /** Location ids are PostgreSQL integers: a larger number names no place and would not fit the column. */
-const locationId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.number().int().positive().max(2_147_483_647).nullable().optional());
+const LOCATION_ID_MAX = 2_147_483_647;
+const locationId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.number().int().positive().max(LOCATION_ID_MAX).nullable().optional());
+/** Governorate and district (spec §5): required on create, never cleared on edit. "", 0 and null count as missing. */
+const requiredLocationId = z.preprocess(
+  (v) => (v === '' || v === 0 || v === null ? undefined : v),
+  z.number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : undefined) }).int().positive().max(LOCATION_ID_MAX),
+);
+
+const PLACE_CHAIN =
+  'The places form one chain: district_id lies in governorate_id, uzlah_id in district_id, village_id in uzlah_id, and a village needs its uzlah; ' +
+  'a chain that does not exist answers 422 with a message.';
 
 /** Spec §3 "property_details" of the create/update payload. */
 export const propertyDetailsInput = z.object({
   property_type: z.enum(PROPERTY_TYPES).default('APARTMENT'),
   area_sqm: z.number({ error: MESSAGES.required }).int().positive().max(LIMITS.areaMax),
-  governorate_id: locationId,
-  district_id: locationId,
+  governorate_id: requiredLocationId,
+  district_id: requiredLocationId,
   uzlah_id: locationId,
   village_id: locationId,
   address_details_ar: nullableTrimmed(LIMITS.addressMax),
@@ -36,10 +46,10 @@ export const propertyDetailsInput = z.object({
   bathrooms: nullableInt(0, LIMITS.roomsMax),
   parking_spaces: nullableInt(0, LIMITS.roomsMax),
   build_year: nullableInt(1800, 2100),
-});
+}).describe(PLACE_CHAIN);
 
 const requiredText = (max: number, multiline = false) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(max, { error: MESSAGES.required, min: 1, minMessage: MESSAGES.required, multiline }));
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(max, { error: MESSAGES.required, min: 1, minMessage: MESSAGES.required, multiline, trimmed: true }));
 
 /** POST /listings/ body (spec §3 create payload). Governorate and district are required (spec §5). */
 export const listingCreateBody = z.object({
@@ -53,10 +63,7 @@ export const listingCreateBody = z.object({
   currency: z.enum(CURRENCIES).default('YER'),
   is_active: z.boolean().default(true),
   availability: z.enum(AVAILABILITY).default('available'),
-  property_details: propertyDetailsInput.refine((p) => p.governorate_id != null && p.district_id != null, {
-    message: MESSAGES.required,
-    path: ['district_id'],
-  }),
+  property_details: propertyDetailsInput,
 });
 export type ListingCreateBody = z.infer<typeof listingCreateBody>;
 
@@ -73,7 +80,11 @@ export const listingUpdateBody = z.object({
   is_active: z.boolean().optional(),
   availability: z.enum(AVAILABILITY).optional(),
   // Not .partial(): zod 4 would still apply property_type's default and turn a land plot into a flat.
-  property_details: propertyDetailsInput.extend({ property_type: z.enum(PROPERTY_TYPES), area_sqm: propertyDetailsInput.shape.area_sqm }).partial().optional(),
+  property_details: propertyDetailsInput
+    .extend({ property_type: z.enum(PROPERTY_TYPES), area_sqm: propertyDetailsInput.shape.area_sqm })
+    .partial()
+    .describe(PLACE_CHAIN)
+    .optional(),
 });
 export type ListingUpdateBody = z.infer<typeof listingUpdateBody>;
 

@@ -35,7 +35,7 @@ export const locationSuggestion = z.object({
 export type LocationSuggestion = z.infer<typeof locationSuggestion>;
 
 export const locationSearchQuery = z.object({
-  q: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(100, { min: LIMITS.locationSearchMin })),
+  q: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(100, { min: LIMITS.locationSearchMin, trimmed: true })),
   limit: z.coerce.number().int().min(1).max(LIMITS.locationSearchMax).default(LIMITS.locationSearchDefault),
   type: z.enum(LOCATION_LEVELS).optional(),
 });

@@ -3,10 +3,10 @@ import { LIMITS } from '../constants.js';
 import { LISTING_TYPES, PROPERTY_TYPES, SORTS } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import { listingRead, mediaItem, propertyRead } from './listings.js';
-import { looseInt, looseNumber, text } from './common.js';
+import { documented, looseInt, looseNumber, text } from './common.js';
 
-const optInt = (min = 0, max = 2_147_483_647) => looseInt.pipe(z.number().int().min(min).max(max)).optional();
-const optNum = (min: number, max: number) => looseNumber.pipe(z.number().min(min).max(max)).optional();
+const optInt = (min = 0, max = 2_147_483_647) => looseInt(min, max).optional();
+const optNum = (min: number, max: number) => looseNumber(min, max).optional();
 
 /** One governorate id or a list (the footer's "Sana'a" searches ids 1 and 2, DESIGN §5). */
 const idOrIds = z.preprocess((v) => {
@@ -27,9 +27,16 @@ const emptyToUndefined = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (
 
 export const latLng = z.union([
   z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
-  z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
+  // OpenAPI 3.0 cannot say which item of a pair is which: the document shows the bounds both items meet.
+  documented(z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]), {
+    items: { type: 'number', minimum: -90, maximum: 90 },
+    description: '[lat, lng]: lat from -90 to 90, lng from -180 to 180 (the document shows the bounds both meet)',
+  }),
 ]);
 export type LatLng = z.infer<typeof latLng>;
+
+/** Bounds of a map area: any one of them lets a page hold up to 1,000 listings. */
+const AREA_KEYS = ['min_lat', 'max_lat', 'min_lon', 'max_lon'] as const;
 
 /**
  * POST /listings/search body (spec §7), plus sort, the currency of the price filters, and the polygon.
@@ -40,50 +47,54 @@ export type LatLng = z.infer<typeof latLng>;
  * price is converted with the configured rates. `limit` is at most 100, or 1000 with bounds or a polygon.
  * `city_id` is the listing's "city" of the read model: its district.
  */
-export const searchBody = z
-  .object({
-    skip: looseInt.pipe(z.number().int().min(0).max(1_000_000)).default(0),
-    limit: looseInt.pipe(z.number().int().min(1).max(LIMITS.boundsSearchMaxLimit)).default(LIMITS.searchDefaultLimit),
-    listing_type: listingTypeLoose,
-    property_type: emptyToUndefined(z.enum(PROPERTY_TYPES).optional()),
-    city_id: optInt(1),
-    governorate_id: idOrIds,
-    district_id: optInt(1),
-    uzlah_id: optInt(1),
-    village_id: optInt(1),
-    min_price: optNum(0, LIMITS.priceMax),
-    max_price: optNum(0, LIMITS.priceMax),
-    /** Currency the price filters are expressed in; default USD (spec §2 price options are USD). */
-    price_currency: emptyToUndefined(z.enum(['YER', 'USD', 'SAR']).default('USD')),
-    min_area_sqm: optInt(0),
-    max_area_sqm: optInt(0),
-    min_build_year: optInt(0, 3000),
-    max_build_year: optInt(0, 3000),
-    min_bedrooms: optInt(0, 100),
-    max_bedrooms: optInt(0, 100),
-    min_bathrooms: optInt(0, 100),
-    max_bathrooms: optInt(0, 100),
-    min_lat: optNum(-90, 90),
-    max_lat: optNum(-90, 90),
-    min_lon: optNum(-180, 180),
-    max_lon: optNum(-180, 180),
-    polygon_coordinates: z
-      .array(latLng)
-      .min(LIMITS.polygonMinPoints, 'A drawn area needs at least 3 points')
-      .max(LIMITS.polygonMaxPoints, MESSAGES.listingTooManyPolygonPoints)
-      .optional(),
-    search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(LIMITS.searchTextMax).optional()),
-    sort: emptyToUndefined(z.enum(SORTS).default('newest')),
-    /** 'map': the items are pins (listingPin): what a marker and its popup show (a map asks for up to 1,000). */
-    view: emptyToUndefined(z.enum(['full', 'map']).default('full')),
-  })
-  .strip()
-  .superRefine((b, ctx) => {
-    const area = b.polygon_coordinates || [b.min_lat, b.max_lat, b.min_lon, b.max_lon].some((x) => x !== undefined);
-    if (!area && b.limit > LIMITS.searchMaxLimit) {
-      ctx.addIssue({ code: 'too_big', maximum: LIMITS.searchMaxLimit, origin: 'number', inclusive: true, path: ['limit'], message: `limit must be at most ${LIMITS.searchMaxLimit} without bounds or a polygon` });
-    }
-  });
+export const searchBody = documented(
+  z
+    .object({
+      skip: looseInt(0, 1_000_000).default(0),
+      limit: looseInt(1, LIMITS.boundsSearchMaxLimit).default(LIMITS.searchDefaultLimit),
+      listing_type: listingTypeLoose,
+      property_type: emptyToUndefined(z.enum(PROPERTY_TYPES).optional()),
+      city_id: optInt(1),
+      governorate_id: idOrIds,
+      district_id: optInt(1),
+      uzlah_id: optInt(1),
+      village_id: optInt(1),
+      min_price: optNum(0, LIMITS.priceMax),
+      max_price: optNum(0, LIMITS.priceMax),
+      /** Currency the price filters are expressed in; default USD (spec §2 price options are USD). */
+      price_currency: emptyToUndefined(z.enum(['YER', 'USD', 'SAR']).default('USD')),
+      min_area_sqm: optInt(0),
+      max_area_sqm: optInt(0),
+      min_build_year: optInt(0, 3000),
+      max_build_year: optInt(0, 3000),
+      min_bedrooms: optInt(0, 100),
+      max_bedrooms: optInt(0, 100),
+      min_bathrooms: optInt(0, 100),
+      max_bathrooms: optInt(0, 100),
+      min_lat: optNum(-90, 90),
+      max_lat: optNum(-90, 90),
+      min_lon: optNum(-180, 180),
+      max_lon: optNum(-180, 180),
+      polygon_coordinates: z
+        .array(latLng)
+        .min(LIMITS.polygonMinPoints, 'A drawn area needs at least 3 points')
+        .max(LIMITS.polygonMaxPoints, MESSAGES.listingTooManyPolygonPoints)
+        .optional(),
+      search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(LIMITS.searchTextMax).optional()),
+      sort: emptyToUndefined(z.enum(SORTS).default('newest')),
+      /** 'map': the items are pins (listingPin): what a marker and its popup show (a map asks for up to 1,000). */
+      view: emptyToUndefined(z.enum(['full', 'map']).default('full')),
+    })
+    .strip()
+    .superRefine((b, ctx) => {
+      const area = b.polygon_coordinates || AREA_KEYS.some((k) => b[k] !== undefined);
+      if (!area && b.limit > LIMITS.searchMaxLimit) {
+        ctx.addIssue({ code: 'too_big', maximum: LIMITS.searchMaxLimit, origin: 'number', inclusive: true, path: ['limit'], message: `limit must be at most ${LIMITS.searchMaxLimit} without bounds or a polygon` });
+      }
+    }),
+  // The same rule for the OpenAPI document: limit up to 100, or up to 1,000 with a bound or a polygon.
+  { anyOf: [{ properties: { limit: { maximum: LIMITS.searchMaxLimit } } }, ...['polygon_coordinates', ...AREA_KEYS].map((k) => ({ required: [k] }))] },
+);
 export type SearchBody = z.infer<typeof searchBody>;
 export type SearchBodyInput = z.input<typeof searchBody>;
 

@@ -13,7 +13,7 @@ const password = z
 const requiredName = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    text(LIMITS.nameMax, { error: message, min: 1, minMessage: message }),
+    text(LIMITS.nameMax, { error: message, min: 1, minMessage: message, trimmed: true }),
   );
 
 /** POST /users/ (spec §7) */
@@ -39,7 +39,7 @@ export const registerForm = registerBody
 
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
-const fullName = text(LIMITS.nameMax * 2, { min: 2, minMessage: MESSAGES.fullNameTooShort });
+const fullName = text(LIMITS.nameMax * 2, { min: 2, minMessage: MESSAGES.fullNameTooShort, trimmed: true });
 
 /**
  * PATCH /users/me: only changed fields among email, full_name, phone_number, password. All or nothing: a
