@@ -8,7 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS, MESSAGES } from '@manzil/shared';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
@@ -27,7 +27,8 @@ import { AccountLimits } from './modules/auth/limits.js';
 import usersRoutes from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
 import { registerCompression } from './plugins/compress.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { clientErrorHandler, registerErrorHandling } from './plugins/errors.js';
+import { documentStatuses, openapiTransform } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export interface BuildOptions {
@@ -54,6 +55,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const raw = reply as unknown as FastifyReply;
       void raw.code(tooLong ? 414 : 400).send({ detail: tooLong ? 'Request path is too long' : MESSAGES.badRequest });
     },
+    // What Node's HTTP parser refuses (an unknown method, headers past 16 KB) answers {"detail": ...} too.
+    clientErrorHandler,
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -79,6 +82,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
+  // Every status a route can answer, in the document (plugins/openapi.ts); before any route is added.
+  app.addHook('onRoute', documentStatuses(app));
+  // Bodies are JSON, form data or multipart: Fastify's default text/plain parser would hand a route a string
+  // (then 422 "expected object"), where the answer is 415.
+  app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, config);
   if (opts.compress) await registerCompression(app);
 
@@ -87,11 +95,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       info: {
         title: 'Manzil API',
         version: '1.0.0',
-        description: 'Bilingual real-estate marketplace for Yemen. Errors are JSON `{"detail": ...}`; validation errors are 422 with a list of `{loc, msg, type}`.',
+        description:
+          'Bilingual real-estate marketplace for Yemen. This document is the contract: generated from the schemas the server validates with, ' +
+          'it lists every status an operation answers, with its body. Errors are JSON `{"detail": "message"}`; validation errors are 422 ' +
+          'with a list of `{loc, msg, type}`. Text fields refuse control characters (their patterns) and halves of surrogate pairs. ' +
+          'Before any operation, the server itself answers, with `{"detail": ...}`: 400 to what is not HTTP, 404 to an unknown path, ' +
+          '405 (with Allow) to a known path asked with another method, 408 to a request too slow to arrive, 431 to headers past 16 KB, ' +
+          'and 501 to a method it does not know.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });

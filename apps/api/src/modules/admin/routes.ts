@@ -94,7 +94,7 @@ export default async function adminRoutes(base: FastifyInstance) {
               : 'Reject a listing with an optional reason, record it and e-mail the owner the reason',
           params: idParam,
           body: rejectBody,
-          response: { 200: withHistory, 404: errorDetail, 422: errorDetail, ...denied },
+          response: { 200: withHistory, 404: errorDetail, ...denied },
         },
       },
       async (req) =>

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   acceptedDetail,
   errorDetail,
@@ -8,6 +7,7 @@ import {
   googleAuthResponse,
   loginForm,
   MESSAGES,
+  noContent as noBody,
   passwordResetBody,
   passwordResetConfirmBody,
   text,
@@ -29,7 +29,7 @@ const tokenForm = loginForm.extend({
   client_secret: text(200).optional(),
 });
 
-const noContent = z.null().describe('Done');
+const noContent = noBody('Done');
 
 /**
  * Routes of the auth area: password and Google sign-in (each answering a bearer token of a new session),
@@ -51,7 +51,7 @@ export default async function authRoutes(base: FastifyInstance) {
         summary: `Sign in with e-mail and password (form-encoded, OAuth2 password style). 429 after 10 attempts a minute from one address, and after ${lockAfter} failed sign-ins on one account within ${lockWindow / 60} minutes (any password, with Retry-After, until the window passes or the password is reset)`,
         consumes: ['application/x-www-form-urlencoded'],
         body: tokenForm,
-        response: { 200: tokenResponse, 401: errorDetail, 422: errorDetail, 429: errorDetail },
+        response: { 200: tokenResponse, 401: errorDetail, 429: errorDetail },
       },
     },
     async (req) => {
@@ -76,7 +76,7 @@ export default async function authRoutes(base: FastifyInstance) {
         tags,
         summary: 'Sign in with a Google ID token (verified here; user_info is never trusted); links an account with the same verified e-mail',
         body: googleAuthBody,
-        response: { 200: googleAuthResponse, 401: errorDetail, 422: errorDetail, 429: errorDetail, 503: errorDetail },
+        response: { 200: googleAuthResponse, 401: errorDetail, 429: errorDetail, 503: errorDetail.describe('Google sign-in is not configured') },
       },
     },
     async (req) => {
@@ -97,12 +97,12 @@ export default async function authRoutes(base: FastifyInstance) {
         summary:
           'Follow a verification link: proves the account e-mail, or makes a requested new address the account e-mail (ending its other sessions). 400 when the link is unknown, used or expired; 409 when the new address was taken meanwhile',
         body: verifyEmailBody,
-        response: { 204: noContent, 400: errorDetail, 409: errorDetail, 422: errorDetail, 429: errorDetail },
+        response: { 204: noContent, 400: errorDetail, 409: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {
       await account.verifyEmail(db, req.body.token);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 
@@ -133,7 +133,7 @@ export default async function authRoutes(base: FastifyInstance) {
         summary:
           'Forgot password: e-mails a link to /reset-password, valid 60 minutes, single use. Always 202 with the same body, whether or not the address has an account',
         body: passwordResetBody,
-        response: { 202: acceptedDetail, 422: errorDetail, 429: errorDetail },
+        response: { 202: acceptedDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {
@@ -152,12 +152,12 @@ export default async function authRoutes(base: FastifyInstance) {
         tags,
         summary: 'Set a new password with a reset link; ends every session of the account. 400 when the link is unknown, used or expired',
         body: passwordResetConfirmBody,
-        response: { 204: noContent, 400: errorDetail, 422: errorDetail, 429: errorDetail },
+        response: { 204: noContent, 400: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {
       await account.confirmPasswordReset(app.deps, req.body.token, req.body.password);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 
@@ -169,7 +169,7 @@ export default async function authRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       await account.logout(db, req.user!.sid);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 
@@ -181,7 +181,7 @@ export default async function authRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       await account.logoutAll(db, req.user!.id);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 }

@@ -34,7 +34,7 @@ export default async function contactRoutes(base: FastifyInstance) {
         tags,
         summary: `Message to the platform (the /contact page); stored, then e-mailed to the platform inbox. ${PER_MINUTE} a minute per address`,
         body: platformContactBody,
-        response: { 201: created, 422: errorDetail, 429: errorDetail },
+        response: { 201: created, 429: errorDetail },
       },
     },
     async (req, reply) => {
@@ -53,7 +53,7 @@ export default async function contactRoutes(base: FastifyInstance) {
         summary: `Message to a public listing's owner; stored, then e-mailed with Reply-To the sender. The owner gets 403. ${PER_MINUTE} a minute per address`,
         params: idParam,
         body: listingContactBody,
-        response: { 201: created, 403: errorDetail, 404: errorDetail, 422: errorDetail, 429: errorDetail },
+        response: { 201: created, 403: errorDetail, 404: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {

@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
+
+const engine = z.enum(['pglite', 'postgres']);
+const healthy = z.object({ status: z.literal('ok'), database: z.object({ reachable: z.literal(true), engine, latency_ms: z.number().int() }) });
+const degraded = z
+  .object({ status: z.literal('degraded'), database: z.object({ reachable: z.literal(false), engine, error: z.string() }) })
+  .describe('The database does not answer');
+const clientConfig = z.object({
+  map_tile_url: z.string(),
+  satellite_tile_url: z.string(),
+  google_client_id: z.string().nullable(),
+  exchange_rates: z.record(z.string(), z.number()),
+});
 
 export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', { schema: { tags: ['meta'], summary: 'Service and database health' } }, async (_req, reply) => {
+  app.get('/health', { schema: { tags: ['meta'], summary: 'Service and database health', response: { 200: healthy, 503: degraded } } }, async (_req, reply) => {
     const started = performance.now();
     try {
       await sql`select 1`.execute(app.deps.db);
@@ -13,7 +26,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   });
 
   /** Public client configuration the web app reads at start (tile URLs, Google client id, rates). */
-  app.get('/config', { schema: { tags: ['meta'], summary: 'Public client configuration' } }, async (_req, reply) => {
+  app.get('/config', { schema: { tags: ['meta'], summary: 'Public client configuration', response: { 200: clientConfig } } }, async (_req, reply) => {
     const c = app.deps.config;
     reply.header('cache-control', 'public, max-age=300');
     return {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorDetail, idParam, listingCreateBody, listingList, listingRead, listingUpdateBody, myListingsQuery } from '@manzil/shared';
+import { errorDetail, idParam, listingCreateBody, listingList, listingRead, listingUpdateBody, myListingsQuery, noContent } from '@manzil/shared';
 import { notFound } from '../../lib/errors.js';
 import { readListing } from './read.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
@@ -26,7 +25,7 @@ export default async function listingsRoutes(base: FastifyInstance) {
         summary: `Create a listing (pending until an admin approves it). Keys lat, lng and coordinates are ignored. 429 after ${ACCOUNT_LIMITS.listingCreate.points} an hour per account`,
         security,
         body: listingCreateBody,
-        response: { 201: listingRead, 401: errorDetail, 422: errorDetail, 429: errorDetail },
+        response: { 201: listingRead, 401: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {
@@ -75,7 +74,7 @@ export default async function listingsRoutes(base: FastifyInstance) {
         security,
         params: idParam,
         body: listingUpdateBody,
-        response: { 200: listingRead, 401: errorDetail, 403: errorDetail, 404: errorDetail, 422: errorDetail },
+        response: { 200: listingRead, 401: errorDetail, 403: errorDetail, 404: errorDetail },
       },
     },
     async (req) => {
@@ -95,12 +94,12 @@ export default async function listingsRoutes(base: FastifyInstance) {
         summary: 'Delete a listing with its images (owner or admin)',
         security,
         params: idParam,
-        response: { 204: z.null().describe('Deleted'), 401: errorDetail, 403: errorDetail, 404: errorDetail },
+        response: { 204: noContent('Deleted'), 401: errorDetail, 403: errorDetail, 404: errorDetail },
       },
     },
     async (req, reply) => {
       await svc.deleteListing(db, storage, req.user!, req.params.id, req.log);
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 }

@@ -5,6 +5,21 @@ import { districtItem, governorateItem, locationSearchQuery, locationSuggestion,
 import * as svc from './service.js';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The spec's form passes the uzlah id as `uzaal_id`; `uzlah_id` is read when `uzaal_id` is not there. */
+const villagesQuery = z.preprocess(
+  (q) => {
+    const o = q as Record<string, unknown> | undefined;
+    return o && o.uzaal_id === undefined && o.uzlah_id !== undefined ? { ...o, uzaal_id: o.uzlah_id } : o;
+  },
+  z.object({
+    uzaal_id: z.preprocess(
+      (v) => (v === undefined ? v : Number(v)),
+      z.number({ error: (issue) => (issue.input === undefined ? 'uzaal_id is required' : undefined) }).int().positive().max(2_147_483_647),
+    ),
+    uzlah_id: id.optional().describe('The same id under its other spelling, read when uzaal_id is not sent'),
+  }),
+);
 const CACHE = 'public, max-age=86400';
 
 export default async function locationRoutes(base: FastifyInstance) {
@@ -35,21 +50,12 @@ export default async function locationRoutes(base: FastifyInstance) {
     },
   );
 
-  // The spec's form passes the uzlah id as `uzaal_id`; `uzlah_id` is accepted too.
   app.get(
     '/locations/villages',
-    {
-      schema: {
-        tags,
-        querystring: z
-          .object({ uzaal_id: id.optional(), uzlah_id: id.optional() })
-          .refine((q) => q.uzaal_id ?? q.uzlah_id, { message: 'uzaal_id is required', path: ['uzaal_id'] }),
-        response: { 200: z.array(villageItem) },
-      },
-    },
+    { schema: { tags, querystring: villagesQuery, response: { 200: z.array(villageItem) } } },
     async (req, reply) => {
       reply.header('cache-control', CACHE);
-      return svc.villages(db, (req.query.uzaal_id ?? req.query.uzlah_id)!);
+      return svc.villages(db, req.query.uzaal_id);
     },
   );
 

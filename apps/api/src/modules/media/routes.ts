@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, errorDetail, mediaItem } from '@manzil/shared';
+import { LIMITS, MESSAGES, errorDetail, mediaItem, noContent } from '@manzil/shared';
 import { HttpError, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import * as svc from './service.js';
@@ -25,7 +25,21 @@ export default async function mediaRoutes(base: FastifyInstance) {
         security,
         consumes: ['multipart/form-data'],
         params: z.object({ id }),
-        response: { 201: mediaItem, 401: errorDetail, 403: errorDetail, 404: errorDetail, 409: errorDetail, 413: errorDetail, 415: errorDetail, 422: errorDetail, 429: errorDetail },
+        documentedBody: {
+          type: 'object',
+          properties: { file: { type: 'string', format: 'binary', description: `JPEG, PNG or WebP, at most ${LIMITS.imageBytes / 1024 / 1024} MB` } },
+          required: ['file'],
+        },
+        response: {
+          201: mediaItem,
+          401: errorDetail,
+          403: errorDetail,
+          404: errorDetail,
+          409: errorDetail.describe('The listing has its 10 photos already'),
+          413: errorDetail,
+          415: errorDetail.describe('Not multipart/form-data, or the file is not a JPEG, PNG or WebP image'),
+          429: errorDetail,
+        },
       },
     },
     async (req, reply) => {
@@ -61,13 +75,13 @@ export default async function mediaRoutes(base: FastifyInstance) {
         summary: 'Delete one photo and its files (owner or admin)',
         security,
         params: z.object({ id, imageId: id }),
-        response: { 204: z.null().describe('Deleted'), 401: errorDetail, 403: errorDetail, 404: errorDetail },
+        response: { 204: noContent('Deleted'), 401: errorDetail, 403: errorDetail, 404: errorDetail },
       },
     },
     async (req, reply) => {
       const failed = await svc.deleteImage(db, storage, req.user!, req.params.id, req.params.imageId);
       if (failed) req.log.warn({ listingId: req.params.id, imageId: req.params.imageId, failed }, 'some image files could not be removed');
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorDetail, registerBody, updateMeBody, userMe } from '@manzil/shared';
+import { errorDetail, noContent, registerBody, updateMeBody, userMe } from '@manzil/shared';
 import { unauthorized } from '../../lib/errors.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import { rateLimitByIp } from '../auth/rate-limit.js';
@@ -26,7 +26,7 @@ export default async function usersRoutes(base: FastifyInstance) {
         summary:
           'Register an account (e-mail unique regardless of case) and e-mail it a verification link (in the language of Accept-Language); 429 after 5 attempts a minute per address',
         body: registerBody,
-        response: { 201: userMe, 409: errorDetail, 422: errorDetail, 429: errorDetail },
+        response: { 201: userMe, 409: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {
@@ -60,7 +60,7 @@ export default async function usersRoutes(base: FastifyInstance) {
         summary: `Change e-mail, full name, phone or password (only the fields sent; full_name is split into first and last name). A new e-mail or password needs current_password (missing, or no password on the account: 400; wrong: 403). A new password ends the other sessions; a new e-mail is kept in pending_email and mailed a link, and becomes the e-mail when it is followed. 429 after ${ACCOUNT_LIMITS.profileChange.points} changes an hour, or while sign-ins on the account are locked`,
         security,
         body: updateMeBody,
-        response: { 200: userMe, 400: errorDetail, 401: errorDetail, 403: errorDetail, 409: errorDetail, 422: errorDetail, 429: errorDetail },
+        response: { 200: userMe, 400: errorDetail, 401: errorDetail, 403: errorDetail, 409: errorDetail, 429: errorDetail },
       },
     },
     async (req) => {
@@ -92,13 +92,13 @@ export default async function usersRoutes(base: FastifyInstance) {
         tags,
         summary: 'Delete the account with its listings, photos and messages received, in one transaction',
         security,
-        response: { 204: z.null().describe('Deleted'), 401: errorDetail },
+        response: { 204: noContent('Deleted'), 401: errorDetail },
       },
     },
     async (req, reply) => {
       const deleted = await svc.deleteAccount(db, storage, req.user!.id, req.log);
       if (!deleted) throw unauthorized();
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 }
