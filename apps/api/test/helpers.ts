@@ -19,6 +19,7 @@ import { MIGRATIONS, migrate } from '../src/db/migrate.js';
 import { PGliteDialect } from '../src/db/pglite-dialect.js';
 import { registerWeb } from '../src/plugins/web.js';
 import type { DB } from '../src/db/types.js';
+import { contractOf } from './openapi.js';
 
 export type DbKind = 'pglite' | 'postgres';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -179,7 +180,19 @@ export async function http(
   } catch {
     /* not JSON */
   }
+  await checkAgainstDocument(base, method, pathname, res.status, res.headers.get('content-type'), text);
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/**
+ * Every answer of the API is checked against the server's own OpenAPI document (issue 21): the status is one the
+ * operation lists and the body is valid against its schema. A disagreement fails the test that saw it.
+ */
+export async function checkAgainstDocument(base: string, method: string, pathname: string, status: number, contentType: string | null, text: string) {
+  const path = new URL(pathname, 'http://x').pathname;
+  if (method.toUpperCase() === 'HEAD' || !(path.startsWith('/api/') || path === '/api') || path.startsWith('/api/docs')) return;
+  const problems = (await contractOf(base)).check(method, path, status, contentType, text);
+  if (problems.length) throw new Error(`The answer disagrees with the OpenAPI document: ${problems.join('; ')}`);
 }
 
 let userSeq = 0;
