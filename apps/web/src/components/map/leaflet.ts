@@ -6,6 +6,7 @@
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './leaflet-a11y.css';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';

@@ -37,11 +37,14 @@ export default function PropertiesByCityPage() {
                 </h2>
                 <p className="text-body-secondary small mb-3">{t('cityTotal', { count: c.total })}</p>
                 <div className="d-flex gap-2 flex-wrap">
-                  <Link className="btn btn-sm btn-outline-brand" to={`/search-list?governorate_id=${c.governorate_id}&listing_type=FOR_SALE`} aria-label={t('citySaleLabel', { city: name, count: c.for_sale })}>
+                  {/* What the button shows, then where (hidden): an aria-label would drop the visible words (axe label-content-name-mismatch). */}
+                  <Link className="btn btn-sm btn-outline-brand" to={`/search-list?governorate_id=${c.governorate_id}&listing_type=FOR_SALE`}>
                     {t('forSale')} <span className="badge text-bg-light">{c.for_sale}</span>
+                    <span className="visually-hidden"> {t('cityLinkPlace', { city: name })}</span>
                   </Link>
-                  <Link className="btn btn-sm btn-outline-brand" to={`/search-list?governorate_id=${c.governorate_id}&listing_type=FOR_RENT`} aria-label={t('cityRentLabel', { city: name, count: c.for_rent })}>
+                  <Link className="btn btn-sm btn-outline-brand" to={`/search-list?governorate_id=${c.governorate_id}&listing_type=FOR_RENT`}>
                     {t('forRent')} <span className="badge text-bg-light">{c.for_rent}</span>
+                    <span className="visually-hidden"> {t('cityLinkPlace', { city: name })}</span>
                   </Link>
                 </div>
               </li>

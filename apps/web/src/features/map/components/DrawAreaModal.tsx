@@ -68,6 +68,7 @@ function GeomanDraw({
   onFinish,
   onFail,
   tooltips,
+  cornerLabel,
 }: {
   active: boolean;
   /** Changes when "Clear" restarts the drawing. */
@@ -76,10 +77,12 @@ function GeomanDraw({
   onFinish: (points: LatLngPoint[]) => void;
   onFail: (error: unknown) => void;
   tooltips: Record<string, string>;
+  /** The accessible name of the n-th corner placed. */
+  cornerLabel: (n: number) => string;
 }) {
   const map = useMap();
-  const handlers = useRef({ onVertices, onFinish, onFail });
-  handlers.current = { onVertices, onFinish, onFail };
+  const handlers = useRef({ onVertices, onFinish, onFail, cornerLabel });
+  handlers.current = { onVertices, onFinish, onFail, cornerLabel };
 
   useEffect(() => {
     if (!active) return;
@@ -91,6 +94,7 @@ function GeomanDraw({
     let working: L.Polyline | null = null;
     const report = () => handlers.current.onVertices(working ? toPoints(working.getLatLngs() as L.LatLng[]) : []);
     const onDrawStart = (e: L.LeafletEvent & { workingLayer?: L.Polyline }) => {
+      corners = 0;
       working = e.workingLayer ?? null;
       working?.on('pm:vertexadded pm:vertexremoved', report);
     };
@@ -99,6 +103,23 @@ function GeomanDraw({
       map.removeLayer(e.layer); // the modal draws the area itself from state
       handlers.current.onFinish(toPoints(ring));
     };
+    // Geoman's markers are Leaflet markers, keyboard-focusable buttons with no name (axe aria-command-name): the dot
+    // that follows the pointer is decoration, so it leaves the tab order and the accessibility tree; each corner
+    // placed is named by its number.
+    let corners = 0;
+    const onLayerAdd = (e: L.LayerEvent) => {
+      const el = e.layer instanceof L.Marker ? e.layer.getElement() : undefined;
+      if (!el?.classList.contains('marker-icon')) return;
+      if (el.classList.contains('cursor-marker')) {
+        el.removeAttribute('tabindex');
+        el.removeAttribute('role');
+        el.setAttribute('aria-hidden', 'true');
+      } else {
+        corners += 1;
+        el.setAttribute('aria-label', handlers.current.cornerLabel(corners));
+      }
+    };
+    map.on('layeradd', onLayerAdd);
     try {
       pm.setLang('manzil', { tooltips }, 'en');
       pm.setGlobalOptions({ snappable: false, pathOptions: AREA_STYLE, templineStyle: AREA_STYLE, hintlineStyle: { ...AREA_STYLE, dashArray: '5 5' } });
@@ -109,6 +130,7 @@ function GeomanDraw({
       handlers.current.onFail(error);
     }
     return () => {
+      map.off('layeradd', onLayerAdd);
       map.off('pm:drawstart', onDrawStart as L.LeafletEventHandlerFn);
       map.off('pm:create', onCreate as L.LeafletEventHandlerFn);
       working?.off('pm:vertexadded pm:vertexremoved', report);
@@ -247,6 +269,7 @@ export default function DrawAreaModal({
                 active={!closed}
                 round={drawRound}
                 tooltips={tooltips}
+                cornerLabel={(n) => t('draw.corner', { n })}
                 onVertices={setPending}
                 onFinish={(done) => {
                   setPoints(done);
