@@ -97,7 +97,7 @@ export function Navbar() {
     if (wide) setOpen(false);
   }, [wide, setOpen]);
 
-  // While open: lock body scroll, close on Escape, move focus in and back out.
+  // While open: lock body scroll, close on Escape, move focus in and back out (components/modalTabTrap keeps Tab inside).
   useEffect(() => {
     if (!open) return;
     const body = document.body;

@@ -1,7 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Deferred } from '../../components/Deferred';
+import { installModalTabTrap } from '../../components/modalTabTrap';
 import { EmailBannerSlot } from '../../features/account/components/EmailBannerSlot';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { markAppRendered } from '../preloader';
@@ -15,6 +16,19 @@ export function RootLayout() {
   useEffect(() => {
     markAppRendered();
   }, []);
+  // Tab stays inside whichever modal dialog is open.
+  useEffect(() => installModalTabTrap(), []);
+  // A new page whose link went with the old one: focus starts at the page's content, so the next Tab is there
+  // (not wherever the browser's starting point was left, often the footer). Focus kept elsewhere stays.
+  const { pathname } = useLocation();
+  const shownPath = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = shownPath.current;
+    shownPath.current = pathname;
+    if (previous === null || previous === pathname) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <>
       <a href="#main-content" className="skip-link">

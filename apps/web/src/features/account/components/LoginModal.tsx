@@ -9,6 +9,7 @@ import { translateApiError } from '../../../i18n/translate-api-error';
 import { requestPasswordReset } from '../api';
 import { useAuth, type LoginMode } from '../auth-context';
 import { Field, phoneHint } from './Field';
+import { withWesternDigits } from '../../../components/form/westernDigits';
 import { GoogleSignIn } from './GoogleSignIn';
 import '../account.css';
 
@@ -117,7 +118,7 @@ function RegisterForm({ onDone, onBusy }: { onDone: () => void; onBusy: (b: bool
   const { register: registerAccount } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<RegisterValues>({
-    resolver: zodResolver(registerForm) as unknown as Resolver<RegisterValues>,
+    resolver: withWesternDigits(zodResolver(registerForm) as unknown as Resolver<RegisterValues>, ['phone_number']),
     defaultValues: EMPTY_REGISTER,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -263,6 +264,13 @@ function ForgotForm({
   );
 }
 
+/** Focus on the visible account menu toggle (else the mobile menu button), when focus was lost to the page. */
+function focusAfterSignIn() {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const visible = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.getClientRects().length > 0);
+  (visible('[data-testid="user-menu"]') ?? visible('.nav-toggler'))?.focus();
+}
+
 /**
  * The sign-in / sign-up modal (spec §2). Escape and the close button close it; focus moves to the first
  * field and back to where it was on close (react-bootstrap). Switching mode mounts a fresh form, which
@@ -293,7 +301,12 @@ export default function LoginModal({ initialMode, initialEmail = '', onClose }: 
     <Modal
       show={show}
       onHide={close}
-      onExited={onClose}
+      onExited={() => {
+        onClose();
+        // After the modal's own return of focus (it runs next): when the control that opened it is gone (the
+        // navbar's Sign in became the account menu), focus goes on to what stands there now, not to the page's start.
+        setTimeout(focusAfterSignIn, 0);
+      }}
       centered
       aria-labelledby={titleId}
       className="account-modal"

@@ -13,6 +13,7 @@ import { useAuth } from '../auth-context';
 import { Address } from '../components/Address';
 import { Avatar } from '../components/Avatar';
 import { Field, phoneHint } from '../components/Field';
+import { withWesternDigits } from '../../../components/form/westernDigits';
 import { changedFields, currentPasswordProblem, needsCurrentPassword, valuesOf, type ProfileValues } from '../profile';
 import { sendFailureMessage, useResendVerification } from '../useResendVerification';
 import '../account.css';
@@ -50,7 +51,7 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
   const { t } = useTranslation('account');
   const [banner, setBanner] = useState<Banner | null>(null);
   const form = useForm<ProfileValues>({
-    resolver: zodResolver(profileForm) as unknown as Resolver<ProfileValues>,
+    resolver: withWesternDigits(zodResolver(profileForm) as unknown as Resolver<ProfileValues>, ['phone_number']),
     defaultValues: valuesOf(user),
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, platformContactBody, type PlatformContactBody } from '@manzil/shared';
+import { withWesternDigits } from '../../../components/form/westernDigits';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { contactErrorMessage, usePlatformMessage } from '../api';
 import { ContactField } from '../components/ContactField';
@@ -28,7 +29,7 @@ export default function ContactPage() {
   const send = usePlatformMessage();
   const { status, succeed, fail, clear } = useFormStatus();
   const form = useForm<Values>({
-    resolver: zodResolver(platformContactBody) as unknown as Resolver<Values>,
+    resolver: withWesternDigits(zodResolver(platformContactBody) as unknown as Resolver<Values>, ['sender_phone']),
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
