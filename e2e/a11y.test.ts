@@ -27,7 +27,7 @@ type Role = (typeof ROLES)[number];
 const LANGS: Lang[] = ['ar', 'en'];
 const WIDTHS = [MOBILE, DESKTOP];
 /** Pages of one context checked side by side (they share nothing but the sign-in). */
-const POOL = Number(process.env.A11Y_PAGES || 2);
+const POOL = Number(process.env.A11Y_PAGES || 3);
 
 let server: RunningServer;
 let browser: Browser;
