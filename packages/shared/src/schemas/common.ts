@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseLocalizedNumber } from '../arabic.js';
+import { parseLocalizedNumber, toWesternDigits } from '../arabic.js';
 import { LIMITS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
@@ -78,10 +78,9 @@ export const emailSchema = z.preprocess(
  * a value as it is sent (the OpenAPI document's), refusing the spaces-only "       " the server trims to nothing.
  */
 export const PHONE_RE = /^(?:\+[\d \-()]{6,24}|[\d\-()][\d \-()]{5,23})[\d\-()]$/;
-export const phoneSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : v),
-  z.string().regex(PHONE_RE, MESSAGES.phoneInvalid),
-);
+/** A phone as typed: trimmed, Arabic-Indic and Persian digits read as 0-9 (DESIGN §5: either digit set). */
+export const phoneInput = (v: unknown) => (typeof v === 'string' ? toWesternDigits(v.trim()) : v);
+export const phoneSchema = z.preprocess(phoneInput, z.string().regex(PHONE_RE, MESSAGES.phoneInvalid));
 
 const localizedNumber = (v: unknown) => {
   if (v === '' || v === null || v === undefined) return undefined;

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
-import { PHONE_RE, documented, nonBlank, text } from './common.js';
+import { PHONE_RE, documented, nonBlank, phoneInput, text } from './common.js';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const trimOrUndef = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v ?? undefined);
+/** A phone: also read in either digit set (DESIGN §5). */
+const phoneOrUndef = (v: unknown) => trimOrUndef(phoneInput(v));
 /** A field of a contact form: trimmed, "" as absent; `patterns` are the rules the refinement below checks, for the document. */
 const field = (schema: z.ZodType<string>, ...patterns: RegExp[]) =>
   documented(z.preprocess(trimOrUndef, schema.optional()), patterns.length ? { allOf: patterns.map((p) => ({ pattern: p.source })) } : {});
+const phoneField = (schema: z.ZodType<string>, ...patterns: RegExp[]) =>
+  documented(z.preprocess(phoneOrUndef, schema.optional()), patterns.length ? { allOf: patterns.map((p) => ({ pattern: p.source })) } : {});
 
 /**
  * POST /contact/platform (spec §5: checks in order name, message, email-or-phone, email shape).
@@ -19,7 +23,7 @@ export const platformContactBody = documented(
       sender_name: field(text(LIMITS.nameMax * 2), nonBlank()),
       message: field(text(LIMITS.messageMax, { multiline: true }), nonBlank()),
       sender_email: field(text(LIMITS.emailMax), EMAIL_RE),
-      sender_phone: field(text(40), PHONE_RE),
+      sender_phone: phoneField(text(40), PHONE_RE),
     })
     .superRefine((v, ctx) => {
       if (!v.sender_name) return void ctx.addIssue({ code: 'custom', message: MESSAGES.nameRequired, path: ['sender_name'] });
@@ -42,7 +46,7 @@ export const listingContactBody = documented(
       sender_name: field(text(LIMITS.nameMax * 2), nonBlank()),
       sender_email: field(text(LIMITS.emailMax), EMAIL_RE),
       message: field(text(LIMITS.messageMax, { multiline: true }), nonBlank(LIMITS.ownerMessageMin)),
-      sender_phone: field(text(40)),
+      sender_phone: phoneField(text(40)),
     })
     .superRefine((v, ctx) => {
       if (!v.sender_name) return void ctx.addIssue({ code: 'custom', message: MESSAGES.fullNameRequired, path: ['sender_name'] });

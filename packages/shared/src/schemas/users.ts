@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ROLES } from '../enums.js';
 import { MESSAGES } from '../messages.js';
-import { ONE_LINE_RE, PHONE_RE, emailSchema, phoneSchema, text } from './common.js';
+import { ONE_LINE_RE, PHONE_RE, emailSchema, phoneInput, phoneSchema, text } from './common.js';
 
 const password = z
   .string({ error: MESSAGES.passwordRequired })
@@ -23,7 +23,7 @@ export const registerBody = z.object({
   first_name: requiredName(MESSAGES.firstNameRequired),
   last_name: requiredName(MESSAGES.lastNameRequired),
   phone_number: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
+    phoneInput,
     z
       .string({ error: MESSAGES.phoneRequired })
       .min(1, { error: MESSAGES.phoneRequired, abort: true })

@@ -198,6 +198,16 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     }
   });
 
+  it('phones typed in Arabic-Indic or Persian digits are stored in 0-9 (DESIGN §5), at registration and on PATCH', async () => {
+    const reg = await http(t.url, 'POST', '/api/v1/users/', { body: registration({ phone_number: '+٩٦٧ ٧٧٧ ١٢٣ ٤٥٦' }) });
+    expect(reg.status).toBe(201);
+    expect(reg.body.phone_number).toBe('+967 777 123 456');
+    const token = (await signIn(t, reg.body.email, 'secret1')).body.access_token;
+    const r = await http(t.url, 'PATCH', '/api/v1/users/me', { token, body: { phone_number: '۷۷۷-۱۲۳-۰۰۰' } });
+    expect(r.status).toBe(200);
+    expect(r.body.phone_number).toBe('777-123-000');
+  });
+
   it('sign-in: wrong password and unknown e-mail answer the same 401', async () => {
     const reg = await http(t.url, 'POST', '/api/v1/users/', { body: registration() });
     const wrong = await signIn(t, reg.body.email, 'wrong-password');
