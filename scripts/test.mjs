@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: installs what is missing, then lint, type checks, unit and API tests (PGlite, plus
- * PostgreSQL when TEST_DATABASE_URL is set), builds the web app and runs the browser journeys in headless
- * Chromium. Ends with one summary line "N passed, N failed".
+ * `npm test`: installs what is missing, then lint, type checks, builds the web app if stale, unit and API tests
+ * (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set) and the browser journeys in headless Chromium. Ends
+ * with one summary line "N passed, N failed".
  */
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -71,22 +71,27 @@ if (want('lint')) step('lint', 'npx eslint . --max-warnings=0');
 if (want('types')) step('type check', 'npx tsc -p packages/shared && npx tsc -p apps/api && npx tsc -p apps/web --noEmit');
 if (!process.env.TEST_DATABASE_URL) console.log('[manzil] TEST_DATABASE_URL not set: data-layer tests run on PGlite only');
 if (!process.env.TEST_REDIS_URL) console.log('[manzil] TEST_REDIS_URL not set: limits shared through Redis are not tested');
+// The web app is built before the API tests too: some of them check the built pages (the CSP's script hashes).
+let webBuilt = false;
+if (want('api') || want('e2e')) {
+  try {
+    buildWebIfStale();
+    webBuilt = true;
+  } catch (err) {
+    console.error(err);
+    failures.push('web build');
+    failed += 1;
+  }
+}
 const units = ['unit', 'api'].filter(want);
 if (units.length) vitest(units);
-if (want('e2e')) {
+if (want('e2e') && webBuilt) {
   if (!fs.existsSync(chrome)) {
     console.error(`[manzil] Chromium not found at ${chrome}. Install it (Debian: "apt-get install -y chromium") or set CHROME_PATH.`);
     failures.push('e2e (no Chromium)');
     failed += 1;
   } else {
-    try {
-      buildWebIfStale();
-      vitest(['e2e']);
-    } catch (err) {
-      console.error(err);
-      failures.push('web build');
-      failed += 1;
-    }
+    vitest(['e2e']);
   }
 }
 
