@@ -283,6 +283,8 @@ describe.each<Lang>(['ar', 'en'])('keyboard only (%s)', (lang) => {
     const ctx = await newContext(browser, { lang, viewport: DESKTOP });
     const page = await ctx.newPage();
     await openApp(page, server.url + '/contact');
+    // The form arrives with its page's chunk, after the layout: a person starts tabbing once they see it.
+    await page.locator('.contact-form input[autocomplete="name"]').waitFor();
     unmarked = [];
     await tabTo(page, '.contact-form input[autocomplete="name"]', { max: 40 });
     await page.keyboard.type('Mona');
