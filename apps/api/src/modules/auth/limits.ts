@@ -65,6 +65,20 @@ export class AccountLimits {
     return r && r.consumedPoints >= ACCOUNT_LIMITS[name].points ? r.msBeforeNext : 0;
   }
 
+  /**
+   * A password check of the account with this e-mail, under its sign-in lock: 429 while the account is locked,
+   * and a failed check (a falsy result) counts towards the lock. Sign-in and the changes that need the current
+   * password share it, so neither is a way around the other.
+   */
+  async underSignInLock<T>(email: string, check: () => Promise<T>): Promise<T> {
+    const key = email.toLowerCase();
+    const wait = await this.blockedFor('failedSignIns', key);
+    if (wait > 0) throw tooManyRequests(MESSAGES.accountLocked, wait);
+    const result = await check();
+    if (!result) await this.take('failedSignIns', key);
+    return result;
+  }
+
   async forget(name: LimitName, key: string | number): Promise<void> {
     if (this.enabled) await this.limiters[name].delete(key);
   }

@@ -52,7 +52,9 @@ export function takeLink(db: Executor, token: string, purpose: LinkPurpose) {
     .executeTakeFirst();
 }
 
-/** Voids the user's other open links of a purpose (after a reset, every older reset link is dead). */
-export async function voidLinks(db: Executor, userId: number, purpose: LinkPurpose): Promise<void> {
-  await db.updateTable('auth_tokens').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+/** Voids the user's open links of a purpose, or of every purpose (after a reset, every older reset link is dead). */
+export async function voidLinks(db: Executor, userId: number, purpose?: LinkPurpose): Promise<void> {
+  let q = db.updateTable('auth_tokens').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null);
+  if (purpose) q = q.where('purpose', '=', purpose);
+  await q.execute();
 }

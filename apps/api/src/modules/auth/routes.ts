@@ -14,7 +14,7 @@ import {
   tokenResponse,
   verifyEmailBody,
 } from '@manzil/shared';
-import { HttpError, tooManyRequests, unavailable } from '../../lib/errors.js';
+import { HttpError, unavailable } from '../../lib/errors.js';
 import * as users from '../users/service.js';
 import * as account from './service.js';
 import { googleKeySource, verifyGoogleIdToken } from './google.js';
@@ -55,15 +55,9 @@ export default async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      const account = req.body.username.toLowerCase();
-      const wait = await limits.blockedFor('failedSignIns', account);
-      if (wait > 0) throw tooManyRequests(MESSAGES.accountLocked, wait);
-      const user = await users.authenticate(db, req.body.username, req.body.password);
-      if (!user) {
-        await limits.take('failedSignIns', account);
-        throw new HttpError(401, MESSAGES.invalidCredentials);
-      }
-      await limits.forget('failedSignIns', account);
+      const user = await limits.underSignInLock(req.body.username, () => users.authenticate(db, req.body.username, req.body.password));
+      if (!user) throw new HttpError(401, MESSAGES.invalidCredentials);
+      await limits.forget('failedSignIns', req.body.username.toLowerCase());
       return { access_token: await app.signToken(user), token_type: 'bearer' as const };
     },
   );

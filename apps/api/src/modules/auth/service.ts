@@ -72,8 +72,7 @@ export async function verifyEmail(db: Database, token: string): Promise<void> {
     if (holder && holder.id !== user.id) throw conflict(MESSAGES.emailTaken);
     await users.applyVerifiedEmail(trx, user.id, link.email);
     await endSessions(trx, user.id, link.session_id);
-    await voidLinks(trx, user.id, 'verify_email');
-    await voidLinks(trx, user.id, 'password_reset');
+    await voidLinks(trx, user.id);
   });
 }
 

@@ -8,10 +8,11 @@ import { MESSAGES } from '@manzil/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
-import { conflict, HttpError, tooManyRequests } from '../../lib/errors.js';
+import { conflict, HttpError } from '../../lib/errors.js';
 import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import { endSessions } from '../../plugins/auth.js';
 import type { AccountLimits } from '../auth/limits.js';
+import { voidLinks } from '../auth/links.js';
 import * as repo from './repo.js';
 import { forgetSearchCounts } from '../search/service.js';
 
@@ -146,11 +147,9 @@ export async function updateMe(
   if (emailChanges || body.password !== undefined) {
     if (!current.password_hash) throw new HttpError(400, MESSAGES.setPasswordFirst);
     if (body.current_password === undefined) throw new HttpError(400, MESSAGES.currentPasswordRequired);
-    const account = current.email.toLowerCase();
-    const wait = await limits.blockedFor('failedSignIns', account);
-    if (wait > 0) throw tooManyRequests(MESSAGES.accountLocked, wait);
-    if (!(await verifyPassword(current.password_hash, body.current_password))) {
-      await limits.take('failedSignIns', account);
+    const { password_hash } = current;
+    const { current_password } = body;
+    if (!(await limits.underSignInLock(current.email, () => verifyPassword(password_hash, current_password)))) {
       throw new HttpError(403, MESSAGES.currentPasswordWrong);
     }
   }
@@ -228,7 +227,7 @@ export async function ensureAdmin(db: Database, email: string, password: string)
     if (row) {
       await repo.updateUser(trx, row.id, { role: 'ADMIN', password_hash, email_verified: true, pending_email: null, google_id: null });
       await endSessions(trx, row.id);
-      await trx.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', row.id).where('used_at', 'is', null).execute();
+      await voidLinks(trx, row.id);
     } else {
       await repo.insertUser(trx, { email, password_hash, first_name: 'Admin', last_name: '', phone_number: null, role: 'ADMIN', email_verified: true });
     }
