@@ -11,8 +11,9 @@ import { conflict, HttpError } from '../../lib/errors.js';
 import { endSessions } from '../../plugins/auth.js';
 import { confirmNewEmailMail, passwordResetMail, verifyEmailMail } from '../mail/account-templates.js';
 import { enqueueMail } from '../mail/outbox.js';
+import type { MailContent } from '../mail/templates.js';
 import * as users from '../users/service.js';
-import { issueLink, LINK_TTL_MS, takeLink, voidLinks } from './links.js';
+import { issueLink, LINK_TTL_MS, takeLink, voidLinks, type LinkPurpose } from './links.js';
 
 export type Lang = 'ar' | 'en';
 
@@ -26,22 +27,32 @@ export function requestLang(req: FastifyRequest): Lang {
 
 const same = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 
+/** Stores a new link and writes its mail to the outbox in one transaction: no mail for a link that was not kept. */
+async function mailLink(
+  db: Database,
+  p: { userId: number; purpose: LinkPurpose; to: string; sessionId?: string | null },
+  content: (token: string) => MailContent,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const token = await issueLink(trx, { userId: p.userId, purpose: p.purpose, email: p.to, sessionId: p.sessionId });
+    await enqueueMail(trx, { to: p.to, ...content(token), recipientUserId: p.userId });
+  });
+}
+
 /**
  * Mails a verification link for `to`: the account's own address (after registration) or a new one it asked
  * for (`change`; the session that asked is kept when the change applies).
  */
-export async function sendVerification(
+export function sendVerification(
   deps: Pick<Deps, 'db' | 'publicUrl'>,
   user: { id: number; full_name: string },
   p: { to: string; change: boolean; sessionId?: string | null; lang: Lang },
 ): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const token = await issueLink(trx, { userId: user.id, purpose: 'verify_email', email: p.to, sessionId: p.sessionId });
-    const url = `${deps.publicUrl()}/verify-email?token=${token}`;
-    const hours = LINK_TTL_MS.verify_email / 3600_000;
-    const content = p.change ? confirmNewEmailMail({ name: user.full_name, url, hours }, p.lang) : verifyEmailMail({ name: user.full_name, url, hours }, p.lang);
-    await enqueueMail(trx, { to: p.to, ...content, recipientUserId: user.id });
-  });
+  const hours = LINK_TTL_MS.verify_email / 3600_000;
+  const template = p.change ? confirmNewEmailMail : verifyEmailMail;
+  return mailLink(deps.db, { userId: user.id, purpose: 'verify_email', to: p.to, sessionId: p.sessionId }, (token) =>
+    template({ name: user.full_name, url: `${deps.publicUrl()}/verify-email?token=${token}`, hours }, p.lang),
+  );
 }
 
 /** POST /auth/verify-email/resend: the pending new address if there is one, else the unverified one; else nothing. */
@@ -84,12 +95,10 @@ export async function requestPasswordReset(deps: Deps, email: string, lang: Lang
   const user = await users.findByEmail(deps.db, email);
   if (!user) return;
   if (!(await deps.limits.take('resetMail', user.email.toLowerCase())).ok) return;
-  await deps.db.transaction().execute(async (trx) => {
-    const token = await issueLink(trx, { userId: user.id, purpose: 'password_reset', email: user.email });
-    const url = `${deps.publicUrl()}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
-    const content = passwordResetMail({ name: user.full_name, url, minutes: LINK_TTL_MS.password_reset / 60_000 }, lang);
-    await enqueueMail(trx, { to: user.email, ...content, recipientUserId: user.id });
-  });
+  const minutes = LINK_TTL_MS.password_reset / 60_000;
+  await mailLink(deps.db, { userId: user.id, purpose: 'password_reset', to: user.email }, (token) =>
+    passwordResetMail({ name: user.full_name, url: `${deps.publicUrl()}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`, minutes }, lang),
+  );
 }
 
 /**

@@ -6,14 +6,19 @@ import { compose, type MailContent } from './templates.js';
 
 type Lang = 'ar' | 'en';
 
+/** Both languages' subjects in one line, the reader's first. */
+const subject = (ar: string, en: string, lang: Lang) => (lang === 'ar' ? `${ar} | ${en}` : `${en} | ${ar}`);
+const helloAr = (name: string) => (name ? `مرحبًا ${name}،` : 'مرحبًا،');
+const helloEn = (name: string) => (name ? `Hello ${name},` : 'Hello,');
+
 /** After registration or when asked again: prove this address is yours. */
 export function verifyEmailMail(p: { name: string; url: string; hours: number }, lang: Lang): MailContent {
   return compose(
-    lang === 'ar' ? 'تأكيد بريدك الإلكتروني في منزل | Confirm your email address for Manzil' : 'Confirm your email address for Manzil | تأكيد بريدك الإلكتروني في منزل',
+    subject('تأكيد بريدك الإلكتروني في منزل', 'Confirm your email address for Manzil', lang),
     {
       heading: 'تأكيد بريدك الإلكتروني',
       lines: [
-        p.name ? `مرحبًا ${p.name}،` : 'مرحبًا،',
+        helloAr(p.name),
         'افتح الرابط أدناه لتأكيد أن هذا البريد الإلكتروني لك. يظهر بجانب إعلاناتك بعدها أن بريدك موثّق.',
         `الرابط صالح لمدة ${p.hours} ساعة ولمرة واحدة. إذا لم تنشئ حسابًا في منزل فتجاهل هذه الرسالة.`,
       ],
@@ -22,7 +27,7 @@ export function verifyEmailMail(p: { name: string; url: string; hours: number },
     {
       heading: 'Confirm your email address',
       lines: [
-        p.name ? `Hello ${p.name},` : 'Hello,',
+        helloEn(p.name),
         'Follow the link below to confirm this email address is yours. Your listings then show that your email is verified.',
         `The link works once, for ${p.hours} hours. If you did not create a Manzil account, ignore this email.`,
       ],
@@ -35,11 +40,11 @@ export function verifyEmailMail(p: { name: string; url: string; hours: number },
 /** An e-mail change: sent to the NEW address; the account's e-mail changes only when this link is followed. */
 export function confirmNewEmailMail(p: { name: string; url: string; hours: number }, lang: Lang): MailContent {
   return compose(
-    lang === 'ar' ? 'تأكيد بريدك الإلكتروني الجديد في منزل | Confirm your new email address for Manzil' : 'Confirm your new email address for Manzil | تأكيد بريدك الإلكتروني الجديد في منزل',
+    subject('تأكيد بريدك الإلكتروني الجديد في منزل', 'Confirm your new email address for Manzil', lang),
     {
       heading: 'تأكيد بريدك الإلكتروني الجديد',
       lines: [
-        p.name ? `مرحبًا ${p.name}،` : 'مرحبًا،',
+        helloAr(p.name),
         'طلبت تغيير البريد الإلكتروني لحسابك في منزل إلى هذا العنوان. لن يتغير بريدك حتى تفتح الرابط أدناه، وسيتم تسجيل خروجك من الأجهزة الأخرى.',
         `الرابط صالح لمدة ${p.hours} ساعة ولمرة واحدة. إذا لم تطلب ذلك فتجاهل هذه الرسالة.`,
       ],
@@ -48,7 +53,7 @@ export function confirmNewEmailMail(p: { name: string; url: string; hours: numbe
     {
       heading: 'Confirm your new email address',
       lines: [
-        p.name ? `Hello ${p.name},` : 'Hello,',
+        helloEn(p.name),
         'You asked to change the email address of your Manzil account to this one. It changes only when you follow the link below, and your other devices will be signed out.',
         `The link works once, for ${p.hours} hours. If you did not ask for this, ignore this email.`,
       ],
@@ -61,11 +66,11 @@ export function confirmNewEmailMail(p: { name: string; url: string; hours: numbe
 /** "Forgot password?": a link to choose a new password (also how a Google-only account sets a first one). */
 export function passwordResetMail(p: { name: string; url: string; minutes: number }, lang: Lang): MailContent {
   return compose(
-    lang === 'ar' ? 'إعادة تعيين كلمة المرور في منزل | Reset your Manzil password' : 'Reset your Manzil password | إعادة تعيين كلمة المرور في منزل',
+    subject('إعادة تعيين كلمة المرور في منزل', 'Reset your Manzil password', lang),
     {
       heading: 'إعادة تعيين كلمة المرور',
       lines: [
-        p.name ? `مرحبًا ${p.name}،` : 'مرحبًا،',
+        helloAr(p.name),
         'طلب أحدهم إعادة تعيين كلمة المرور لحسابك في منزل. افتح الرابط أدناه لاختيار كلمة مرور جديدة؛ سيتم تسجيل خروجك من جميع الأجهزة.',
         `الرابط صالح لمدة ${p.minutes} دقيقة ولمرة واحدة. إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغير شيء.`,
       ],
@@ -74,7 +79,7 @@ export function passwordResetMail(p: { name: string; url: string; minutes: numbe
     {
       heading: 'Reset your password',
       lines: [
-        p.name ? `Hello ${p.name},` : 'Hello,',
+        helloEn(p.name),
         'Someone asked to reset the password of your Manzil account. Follow the link below to choose a new one; you will be signed out on every device.',
         `The link works once, for ${p.minutes} minutes. If you did not ask for this, ignore this email and nothing changes.`,
       ],
