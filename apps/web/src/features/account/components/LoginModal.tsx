@@ -8,7 +8,7 @@ import { ApiError, errorMessageForStatus } from '../../../api/client';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { requestPasswordReset } from '../api';
 import { useAuth, type LoginMode } from '../auth-context';
-import { Field, phoneHint } from './Field';
+import { Field, phoneHint, ServerError } from './Field';
 import { withWesternDigits } from '../../../components/form/westernDigits';
 import { GoogleSignIn } from './GoogleSignIn';
 import '../account.css';
@@ -82,18 +82,15 @@ function LoginForm({
 
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
-      {error && (
-        <div id="login-error" className="alert alert-danger py-2" role="alert" data-testid="login-error">
-          {translateApiError(t, error)}
-          {locked && (
-            <div className="mt-1">
-              <button type="button" className="btn btn-link alert-link p-0 align-baseline" onClick={forgot}>
-                {t('forgot.resetNow')}
-              </button>
-            </div>
-          )}
-        </div>
-      )}
+      <ServerError error={error} id="login-error">
+        {locked && (
+          <div className="mt-1">
+            <button type="button" className="btn btn-link alert-link p-0 align-baseline" onClick={forgot}>
+              {t('forgot.resetNow')}
+            </button>
+          </div>
+        )}
+      </ServerError>
       <Field label={t('fields.email')} error={formState.errors.username?.message} icon="envelope">
         {(p) => <input {...p} {...register('username')} type="email" autoComplete="username" inputMode="email" dir="ltr" />}
       </Field>
@@ -144,11 +141,7 @@ function RegisterForm({ onDone, onBusy }: { onDone: () => void; onBusy: (b: bool
   const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate>
-      {error && (
-        <div className="alert alert-danger py-2" role="alert">
-          {translateApiError(t, error)}
-        </div>
-      )}
+      <ServerError error={error} />
       <div className="row g-2">
         <div className="col-sm-6">
           <Field label={t('fields.firstName')} error={e.first_name?.message} required>
@@ -248,11 +241,7 @@ function ForgotForm({
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {error && (
-        <div className="alert alert-danger py-2" role="alert">
-          {translateApiError(t, error)}
-        </div>
-      )}
+      <ServerError error={error} />
       <Field label={t('fields.email')} error={formState.errors.email?.message} icon="envelope">
         {(p) => <input {...p} {...register('email')} type="email" autoComplete="username" inputMode="email" dir="ltr" />}
       </Field>

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { confirmPasswordReset } from '../api';
 import { useAuth } from '../auth-context';
-import { Field } from '../components/Field';
+import { Field, ServerError } from '../components/Field';
 import { sendFailureMessage } from '../useResendVerification';
 import '../account.css';
 
@@ -119,11 +119,7 @@ export default function ResetPasswordPage() {
           </p>
         )}
         <p className="text-body-secondary small">{t('reset.intro')}</p>
-        {error && (
-          <div className="alert alert-danger py-2" role="alert">
-            {translateApiError(t, error)}
-          </div>
-        )}
+        <ServerError error={error} />
         {/* For password managers: the account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <fieldset disabled={formState.isSubmitting}>
