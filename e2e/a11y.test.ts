@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../apps/web/src/app/routes';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, signIn, type Lang, type RunningServer, startServer } from './harness';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, signIn, type Lang, type RunningServer, startServer, createListing } from './harness';
 import { locale, pick } from './locales';
 
 const require = createRequire(import.meta.url);
@@ -47,23 +47,7 @@ beforeAll(async () => {
   const owner = await registerUser(server, { first_name: 'Nadia', last_name: 'Owner' });
   tokens.owner = owner.token;
   tokens.admin = await signIn(server, ADMIN.email, ADMIN.password);
-  const create = async (title: string) => {
-    const r = await api(server, 'POST', '/listings/', {
-      token: owner.token,
-      body: {
-        listing_type: 'FOR_RENT',
-        title_ar: `شقة ${title}`,
-        title_en: `Flat ${title}`,
-        description_ar: 'شقة واسعة قريبة من البحر.',
-        description_en: 'A spacious flat near the sea.',
-        price: 350,
-        currency: 'USD',
-        property_details: { property_type: 'APARTMENT', area_sqm: 120, bedrooms: 3, bathrooms: 2, governorate_id: 3, district_id: 34 },
-      },
-    });
-    if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.id as number;
-  };
+  const create = (title: string) => createListing(server, owner.token, { title_ar: `شقة ${title}`, title_en: `Flat ${title}` });
   ids.ownApproved = await create('a11y approved');
   ids.ownPending = await create('a11y pending');
   const approved = await api(server, 'POST', `/admin/listings/${ids.ownApproved}/approve`, { token: tokens.admin });

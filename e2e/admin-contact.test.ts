@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer, createListing as publish } from './harness';
 import { locale, pick } from './locales';
 
 const texts = (lang: Lang) => {
@@ -26,22 +26,9 @@ let owner: Awaited<ReturnType<typeof registerUser>>;
 let adminToken: string;
 
 async function createListing(title: string, status: 'pending' | 'approved', token = owner.token) {
-  const res = await api(server, 'POST', '/listings/', {
-    token,
-    body: {
-      listing_type: 'FOR_RENT',
-      title_ar: `شقة ${title}`,
-      title_en: `Flat ${title}`,
-      description_ar: 'شقة واسعة قريبة من البحر.',
-      description_en: 'A spacious flat near the sea.',
-      price: 350,
-      currency: 'USD',
-      property_details: { property_type: 'APARTMENT', area_sqm: 120, bedrooms: 3, bathrooms: 2, governorate_id: 3, district_id: 34 },
-    },
-  });
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  if (status === 'approved') await api(server, 'POST', `/admin/listings/${res.body.id}/approve`, { token: adminToken });
-  return res.body.id as number;
+  const id = await publish(server, token, { title_ar: `شقة ${title}`, title_en: `Flat ${title}` });
+  if (status === 'approved') await api(server, 'POST', `/admin/listings/${id}/approve`, { token: adminToken });
+  return id;
 }
 
 beforeAll(async () => {

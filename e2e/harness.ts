@@ -358,3 +358,31 @@ export async function signIn(server: { url: string }, email: string, password: s
   if (r.status !== 200) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.access_token as string;
 }
+
+/**
+ * Publishes a listing through the API as the owner of `token` (pending until an admin approves it): a flat to rent
+ * in Khor Maksar, Aden, 350 USD a month, 120 m², 3 bedrooms, 2 bathrooms, unless `over` / `property` say otherwise.
+ */
+export async function createListing(
+  server: { url: string },
+  token: string,
+  over: Record<string, unknown> = {},
+  property: Record<string, unknown> = {},
+): Promise<number> {
+  const r = await api(server, 'POST', '/listings/', {
+    token,
+    body: {
+      listing_type: 'FOR_RENT',
+      title_ar: 'شقة',
+      title_en: 'Flat',
+      description_ar: 'شقة واسعة قريبة من البحر.',
+      description_en: 'A spacious flat near the sea.',
+      price: 350,
+      currency: 'USD',
+      ...over,
+      property_details: { property_type: 'APARTMENT', area_sqm: 120, bedrooms: 3, bathrooms: 2, governorate_id: 3, district_id: 34, ...property },
+    },
+  });
+  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.id as number;
+}

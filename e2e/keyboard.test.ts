@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer } from './harness';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer, createListing } from './harness';
 import { locale, pick } from './locales';
 
 const AREA = 'keyboard';
@@ -29,21 +29,7 @@ beforeAll(async () => {
   adminToken = await signIn(server, ADMIN.email, ADMIN.password);
   owner = await registerUser(server, { first_name: 'Huda', last_name: 'Owner' });
   // What the search finds: a flat to rent in Aden, 2 bedrooms, 300 USD a month.
-  const r = await api(server, 'POST', '/listings/', {
-    token: owner.token,
-    body: {
-      listing_type: 'FOR_RENT',
-      title_ar: 'شقة للوحة المفاتيح',
-      title_en: 'Keyboard flat',
-      description_ar: 'شقة واسعة قريبة من البحر.',
-      description_en: 'A spacious flat near the sea.',
-      price: 300,
-      currency: 'USD',
-      property_details: { property_type: 'APARTMENT', area_sqm: 110, bedrooms: 2, bathrooms: 1, governorate_id: 3, district_id: 34 },
-    },
-  });
-  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
-  listingId = r.body.id;
+  listingId = await createListing(server, owner.token, { title_ar: 'شقة للوحة المفاتيح', title_en: 'Keyboard flat', price: 300 }, { area_sqm: 110, bedrooms: 2, bathrooms: 1 });
   await api(server, 'POST', `/admin/listings/${listingId}/approve`, { token: adminToken });
 });
 
