@@ -21,7 +21,9 @@ const negative = (value: number) => value < 0 || Object.is(value, -0);
  * Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }) writes, without Intl. A page's first
  * Intl.NumberFormat costs 30-50 ms of ICU start-up in Chromium (120-200 ms on Lighthouse's simulated phone,
  * all of it blocking), and prices, areas and counts need nothing else from it. price.test.ts holds both to
- * the same output.
+ * the same output. Kept with server rendering (issue 23): hydration formats every price again in the browser,
+ * where Intl would still cost that start-up, and plain JavaScript writes the same bytes in Node and in any
+ * browser whatever their ICU versions (scripts/intl-parity.mjs compares both ways in Node and Chromium).
  */
 export function groupDigits(value: number): string {
   const whole = Math.round(Math.abs(value));

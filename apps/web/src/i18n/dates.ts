@@ -2,7 +2,9 @@
  * Dates as Intl.DateTimeFormat writes them with dateStyle 'long' ("24 November 2026", "24 نوفمبر 2026":
  * en-GB and ar-YE-u-nu-latn, Western digits in both languages), written out here: a page's first
  * DateTimeFormat costs ~40 ms of ICU start-up in Chromium (160 ms on Lighthouse's simulated phone), for
- * twelve month names. dates.test.ts holds it to Intl's output.
+ * twelve month names. dates.test.ts holds it to Intl's output. Kept with server rendering (issue 23): hydration
+ * writes the date again in the browser (scripts/intl-parity.mjs: same bytes in Node and Chromium). A date in the
+ * visitor's time zone still differs from the server's render near midnight: hydrated pages need a fixed zone.
  */
 const MONTHS = {
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
