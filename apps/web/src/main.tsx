@@ -2,66 +2,70 @@
 import './zod-jitless';
 import '@fontsource/noto-sans-arabic/arabic-400.css';
 import '@fontsource/noto-sans-arabic/arabic-700.css';
-// Only the icons the app uses (vite.config.ts); the full set on the dev server.
+// Only the icons the app uses (build/bootstrap-icons.ts); the full set on the dev server.
 import 'virtual:bootstrap-icons.css';
 import './styles/app.css';
-import { StrictMode, Suspense, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppErrorBoundary } from './app/errors/AppErrorBoundary';
-import { RouteFallback } from './app/layout/RouteFallback';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router';
+import { ApiError } from './api/client';
+import { trackRouter } from './app/navigation';
 import { schedulePreloaderFallback } from './app/preloader';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
-import { i18nReady } from './i18n';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createRoutes } from './app/router';
+import { pageRoutes } from './app/routes';
+import { APP_STATE_ID } from './app/state';
+import i18n, { startI18n } from './i18n';
+import { toAppLanguage } from './i18n/config';
 
-// Bootstrap's own stylesheet is not imported here: index.html links the LTR or RTL build (see vite.config.ts).
-// The start-up watchdog (spec §2) is built separately; it can watch <html data-app-rendered> or the
-// 'manzil:rendered' window event fired by the layout (app/preloader.ts).
-
-schedulePreloaderFallback();
-
-const container = document.getElementById('root')!;
-
-function start(router: ReturnType<typeof createAppRouter>) {
-  const root = createRoot(container);
-  // A transition: React renders the first screen in slices of a few milliseconds instead of one long task,
-  // so a tap or keystroke during start-up is not held up on a slow phone (Lighthouse: total blocking time).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppErrorBoundary>
-          <AppProviders>
-            <Suspense fallback={<RouteFallback />}>
-              <RouterProvider router={router} />
-            </Suspense>
-          </AppProviders>
-        </AppErrorBoundary>
-      </StrictMode>,
-    ),
-  );
-}
+// Bootstrap's own stylesheet is not imported here: the page links the LTR or RTL build (build/bootstrap-stylesheets.ts).
 
 /**
- * The server may have put a static copy of the top of the page into #root (apps/api/src/modules/seo/prerender.ts).
- * React's first commit replaces it, so that commit must be the page itself, not a loading spinner: wait for
- * the language and for the router to have loaded the page's chunk and locale files. Whatever fails, start.
+ * The browser's entry. A page the server rendered (apps/api/src/plugins/web.ts) is hydrated: React takes over
+ * the server's DOM as it is, with the server's query data and router state, in the server's language. The
+ * offline shell (an empty #root) is rendered here instead, behind the start-up preloader of spec §2.
  */
-function boot() {
-  const router = createAppRouter();
-  if (!container.hasAttribute('data-prerendered')) return start(router);
-  const routerReady = new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
+async function start() {
+  const container = document.getElementById('root')!;
+  const serverRendered = container.firstElementChild !== null;
+  if (!serverRendered) schedulePreloaderFallback();
+
+  const queryClient = createQueryClient();
+  const state = document.getElementById(APP_STATE_ID)?.textContent;
+  if (state) {
+    const dehydrated = JSON.parse(state) as DehydratedState;
+    for (const q of dehydrated.queries) q.state.error = ApiError.revive(q.state.error) as typeof q.state.error;
+    hydrate(queryClient, dehydrated);
+  }
+
+  const routes = createRoutes({ queryClient, waitForData: false });
+  // The first page's lazy modules and locale files are loaded before React starts (React Router's way for
+  // lazy routes and hydration), so the first render in the browser is the server's.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  const namespaces = matches.flatMap((m) => pageRoutes.find((r) => r.path === m.route.id)?.ns ?? []);
+  await Promise.all([
+    startI18n(toAppLanguage(document.documentElement.lang), namespaces),
+    ...matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  ]);
+
+  const router = createBrowserRouter(routes, {
+    hydrationData: (window as { __staticRouterHydrationData?: HydrationState }).__staticRouterHydrationData,
   });
-  const go = () => start(router);
-  Promise.all([i18nReady, routerReady]).then(go, go);
+  trackRouter(router);
+  const app = (
+    <StrictMode>
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (serverRendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
-// Evaluating the modules is one long task on a slow phone; matching the URL and starting the page's chunk is
-// another. Apart, neither holds up a tap for as long (Lighthouse: total blocking time).
-setTimeout(boot, 0);
+void start();

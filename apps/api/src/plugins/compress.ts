@@ -80,3 +80,8 @@ export async function registerCompression(app: FastifyInstance) {
   const fastifyCompress = (await import('@fastify/compress')).default;
   await app.register(fastifyCompress, { global: true, threshold: THRESHOLD, encodings: ['br', 'gzip'], brotliOptions: BROTLI });
 }
+
+/** A compressing stream for an answer written as it is made (server-rendered pages, plugins/pages.ts). */
+export function compressStream(encoding: Encoding): zlib.BrotliCompress | zlib.Gzip {
+  return encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip({ level: 6 });
+}

@@ -2,12 +2,12 @@
  * Security headers on every answer (@fastify/helmet): nosniff, no framing, Referrer-Policy, HSTS when PUBLIC_URL is
  * https, and a Content-Security-Policy fitted to the kind of answer:
  * - by default (JSON, errors, files, uploads, XML, text): nothing may load, run or frame;
- * - the web app's HTML (plugins/web.ts, `appPolicy`): its own files, its inline start-up code by SHA-256, map
+ * - the web app's HTML (plugins/pages.ts, `appPolicy`): its own files, index.html's inline code by SHA-256, the
+ *   server renderer's inline scripts (React Router's hydration data) by a nonce of the answer's own, map
  *   tiles from MAP_TILE_URL / SATELLITE_TILE_URL, Google sign-in only with GOOGLE_CLIENT_ID;
  * - /sw.js, whose policy governs the service worker's own fetches: same origin only;
  * - Swagger UI's page (/api/docs): its own scripts and styles.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -82,21 +82,22 @@ export function inlineCodeOf(html: string): InlineCode {
 }
 
 /**
- * The web app's policy for a page whose inline code is `inline` (hashed: 'unsafe-inline' never runs scripts).
- * Style attributes are allowed ('unsafe-inline' in style-src-attr): the server's static first views are React's
- * markup with style attributes (photo positions, widths), as are index.html's preloader and Leaflet's markers.
+ * The web app's policy for a page whose inline code is `inline` (hashed: 'unsafe-inline' never runs scripts)
+ * plus the scripts carrying `nonce`, one per answer.
+ * Style attributes are allowed ('unsafe-inline' in style-src-attr): server-rendered pages are React's markup
+ * with style attributes (photo positions, widths), as are index.html's preloader and Leaflet's markers.
  * <style> elements are still limited to the hashed ones; `style-src` is the fallback of browsers without the
  * -elem/-attr directives.
  */
-export function createAppPolicy(config: Config): (inline: InlineCode) => string {
+export function createAppPolicy(config: Config): (inline: InlineCode, nonce?: string) => string {
   const tiles = [config.MAP_TILE_URL, config.SATELLITE_TILE_URL].map(tileSource).filter((s): s is string => s !== null);
   const google = Boolean(config.GOOGLE_CLIENT_ID);
   const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
   const unique = (list: string[]) => [...new Set(list)];
-  return (inline) =>
+  return (inline, nonce) =>
     serialize({
       'default-src': ["'self'"],
-      'script-src': unique(["'self'", ...inline.scripts.map(sha256), ...(google ? [GSI.script] : [])]),
+      'script-src': unique(["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...inline.scripts.map(sha256), ...(google ? [GSI.script] : [])]),
       'style-src': ["'self'", "'unsafe-inline'", ...(google ? [GSI.style] : [])],
       'style-src-elem': unique(["'self'", ...inline.styles.map(sha256), ...(google ? [GSI.style] : [])]),
       'style-src-attr': ["'unsafe-inline'"],
@@ -112,27 +113,6 @@ export function createAppPolicy(config: Config): (inline: InlineCode) => string 
       'frame-ancestors': ["'none'"],
       ...(https ? { 'upgrade-insecure-requests': [] } : {}),
     });
-}
-
-const ownInline = new AsyncLocalStorage<InlineCode>();
-
-/** Marks inline script a server renderer writes into a page (prerender.ts): its hash joins that page's policy. */
-export function ownScript(code: string): string {
-  ownInline.getStore()?.scripts.push(code);
-  return code;
-}
-
-/** Marks an inline stylesheet a server renderer writes into a page, like ownScript. */
-export function ownStyle(css: string): string {
-  ownInline.getStore()?.styles.push(css);
-  return css;
-}
-
-/** Runs `render`, answering its result and the inline code it marked with ownScript / ownStyle. */
-export async function collectOwnInline<T>(render: () => Promise<T>): Promise<{ value: T; inline: InlineCode }> {
-  const inline: InlineCode = { scripts: [], styles: [] };
-  const value = await ownInline.run(inline, render);
-  return { value, inline };
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {

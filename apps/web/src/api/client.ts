@@ -19,6 +19,17 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+
+  /** A failed query travels from the server to the browser in the page's state (entry-server.tsx, main.tsx). */
+  toJSON() {
+    return { name: this.name, status: this.status, message: this.message, detail: this.detail };
+  }
+
+  static revive(value: unknown): unknown {
+    if (!value || typeof value !== 'object' || (value as { name?: unknown }).name !== 'ApiError') return value;
+    const v = value as { status: number; message: string; detail: unknown };
+    return new ApiError(v.status, v.message, v.detail);
+  }
 }
 
 export type ApiBody = Record<string, unknown> | unknown[] | FormData | URLSearchParams | null | undefined;
@@ -48,6 +59,14 @@ export interface ApiFetchOptions {
  * the session holder signs out only if it is still the current one.
  */
 export const SESSION_ENDED_EVENT = 'manzil:session-ended';
+
+/**
+ * How a call reaches the API: the browser's fetch, or on the server the API itself in-process (entry-server.tsx
+ * sets it; the server renders pages with the same calls the browser makes, never through the network).
+ */
+export const apiTransport: { fetch: (url: string, init: RequestInit) => Promise<Response> } = {
+  fetch: (url, init) => fetch(url, init),
+};
 
 /** Test seam: the delay before the one retry. */
 export const clientTimings: { retryDelayMs: number } = { retryDelayMs: TIMINGS.publicRetryDelayMs };
@@ -195,13 +214,13 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await apiTransport.fetch(url, init);
   } catch (error) {
     if (isAbort(error) || !isNetworkFailure(error)) throw error;
     if (!retryable) throw new ApiError(0, MESSAGES.networkError);
     await wait(clientTimings.retryDelayMs, options.signal);
     try {
-      response = await fetch(url, buildRequest(options));
+      response = await apiTransport.fetch(url, buildRequest(options));
     } catch (second) {
       if (isAbort(second) || !isNetworkFailure(second)) throw second;
       throw new ApiError(0, MESSAGES.networkError);

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { AuthProvider } from '../features/account/auth-context';
-import i18n from '../i18n';
+import { AppErrorBoundary } from './errors/AppErrorBoundary';
 
 /**
  * Query defaults: no automatic query retries (apiFetch already retries public calls once on a network
@@ -17,15 +18,15 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The app's one client; the router also uses it to start a page's first request early (router.tsx). */
-export const queryClient = createQueryClient();
-
-export function AppProviders({ children }: { children: ReactNode }) {
+/** What every page renders inside (the error boundary of spec §2 included), on the server (one of each per request) and in the browser. */
+export function AppProviders({ i18n, queryClient, children }: { i18n: I18n; queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
-      </QueryClientProvider>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>{children}</AuthProvider>
+        </QueryClientProvider>
+      </AppErrorBoundary>
     </I18nextProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { loadPage } from './router';
 import { isHomePath, pageRoutes } from './routes';
 
 const SPEC_ROUTES = [
@@ -37,7 +38,7 @@ describe('route table', () => {
 
   it('every page module loads and has a default component', async () => {
     for (const r of pageRoutes) {
-      const mod = await r.load();
+      const mod = await loadPage(r);
       expect(typeof mod.default, r.path).toBe('function');
     }
   });

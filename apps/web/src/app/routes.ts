@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 
 /**
- * Every route of spec §2 "Route list", each page lazily loaded from features/<area>/pages/<Name>Page.tsx
- * (a default export). Pure data, so tests can match paths without a browser. router.tsx turns it into
- * the data router. To add a route: add a line here and the page file; nothing else.
+ * Every route of spec §2 "Route list", each page a default export of src/<page>.tsx, loaded lazily.
+ * Pure data, so tests can match paths without a browser; router.tsx turns it into the data router (the same
+ * tree on the server and in the browser). To add a route: add a line here and the page file; nothing else.
  *
  * Paths match case-insensitively (React Router's default; `caseSensitive` is never set), so /About,
  * /about and /ABOUT are one page; routes.test.ts checks it.
@@ -12,65 +12,70 @@ export type PageModule = { default: ComponentType };
 
 export interface PageRoute {
   path: string;
-  load: () => Promise<PageModule>;
+  /** The page module under src/, without extension: features/<area>/pages/<Name>Page. */
+  page: string;
   /**
-   * Feature locale namespaces the page renders with on its first screen. The router fetches them alongside
-   * the page chunk instead of after it (each would otherwise be one more round trip before the first paint).
-   * Optional: a namespace not listed still loads on first use.
+   * Feature locale namespaces the page renders with on its first screen, fetched with its chunk (each would
+   * otherwise be one more round trip). Optional: a namespace not listed still loads on first use.
    */
   ns?: string[];
+  /**
+   * false: the server sends the layout with a loading state in the page's place, and the browser renders the
+   * page (pages behind sign-in, forms that read the device's session, the map).
+   */
+  ssr?: false;
 }
 
 export const HOME_PATHS = ['/', '/home-v1', '/home-v2', '/home-v3', '/home-v4'] as const;
 
 export const pageRoutes: PageRoute[] = [
   // home
-  { path: '/', load: () => import('../features/home/pages/HomePage'), ns: ['home', 'search', 'listings'] },
-  { path: '/home-v1', load: () => import('../features/home/pages/HomePage'), ns: ['home', 'search', 'listings'] },
-  { path: '/home-v2', load: () => import('../features/home/pages/HomeV2Page') },
-  { path: '/home-v3', load: () => import('../features/home/pages/HomeV3Page') },
-  { path: '/home-v4', load: () => import('../features/home/pages/HomeV4Page') },
+  { path: '/', page: 'features/home/pages/HomePage', ns: ['home', 'search', 'listings'] },
+  { path: '/home-v1', page: 'features/home/pages/HomePage', ns: ['home', 'search', 'listings'] },
+  { path: '/home-v2', page: 'features/home/pages/HomeV2Page' },
+  { path: '/home-v3', page: 'features/home/pages/HomeV3Page' },
+  { path: '/home-v4', page: 'features/home/pages/HomeV4Page' },
   // listings
-  { path: '/property', load: () => import('../features/listings/pages/PropertyListPage') },
-  { path: '/availavbe-property', load: () => import('../features/listings/pages/PropertyListPage') },
-  { path: '/properties-by-city', load: () => import('../features/listings/pages/PropertiesByCityPage') },
-  { path: '/recent-properties', load: () => import('../features/listings/pages/RecentPropertiesPage') },
+  { path: '/property', page: 'features/listings/pages/PropertyListPage' },
+  { path: '/availavbe-property', page: 'features/listings/pages/PropertyListPage' },
+  { path: '/properties-by-city', page: 'features/listings/pages/PropertiesByCityPage' },
+  { path: '/recent-properties', page: 'features/listings/pages/RecentPropertiesPage' },
   // details
-  { path: '/property-details', load: () => import('../features/details/pages/PropertyDetailsPage') },
-  { path: '/property-details/:id', load: () => import('../features/details/pages/PropertyDetailsPage'), ns: ['details'] },
+  { path: '/property-details', page: 'features/details/pages/PropertyDetailsPage' },
+  { path: '/property-details/:id', page: 'features/details/pages/PropertyDetailsPage', ns: ['details'] },
   // search and map
-  { path: '/search-list', load: () => import('../features/search/pages/SearchListPage'), ns: ['search', 'listings'] },
-  { path: '/search-grid', load: () => import('../features/search/pages/SearchGridPage') },
-  { path: '/search-map', load: () => import('../features/map/pages/SearchMapPage') },
-  { path: '/properties-by-city/:city/:listingType', load: () => import('../features/search/pages/CityRedirectPage') },
+  { path: '/search-list', page: 'features/search/pages/SearchListPage', ns: ['search', 'listings'] },
+  { path: '/search-grid', page: 'features/search/pages/SearchGridPage' },
+  { path: '/search-map', page: 'features/map/pages/SearchMapPage', ssr: false },
+  { path: '/properties-by-city/:city/:listingType', page: 'features/search/pages/CityRedirectPage' },
   // owner
-  { path: '/my-properties', load: () => import('../features/owner/pages/MyPropertiesPage') },
-  { path: '/add-property', load: () => import('../features/owner/pages/AddPropertyPage') },
-  { path: '/edit-property/:id', load: () => import('../features/owner/pages/EditPropertyPage') },
+  { path: '/my-properties', page: 'features/owner/pages/MyPropertiesPage', ssr: false },
+  { path: '/add-property', page: 'features/owner/pages/AddPropertyPage', ssr: false },
+  { path: '/edit-property/:id', page: 'features/owner/pages/EditPropertyPage', ssr: false },
   // account
-  { path: '/profile', load: () => import('../features/account/pages/ProfilePage') },
-  { path: '/registration', load: () => import('../features/account/pages/RegistrationPage') },
+  { path: '/profile', page: 'features/account/pages/ProfilePage', ssr: false },
+  { path: '/registration', page: 'features/account/pages/RegistrationPage', ssr: false },
   // links of the account e-mails (password reset, address verification)
-  { path: '/reset-password', load: () => import('../features/account/pages/ResetPasswordPage'), ns: ['account'] },
-  { path: '/verify-email', load: () => import('../features/account/pages/VerifyEmailPage'), ns: ['account'] },
+  { path: '/reset-password', page: 'features/account/pages/ResetPasswordPage', ns: ['account'], ssr: false },
+  { path: '/verify-email', page: 'features/account/pages/VerifyEmailPage', ns: ['account'], ssr: false },
   // info and static sample pages
-  { path: '/contact', load: () => import('../features/contact/pages/ContactPage') },
-  { path: '/faq', load: () => import('../features/info/pages/FaqPage') },
-  { path: '/about', load: () => import('../features/info/pages/AboutPage') }, // also /About: case-insensitive
-  { path: '/privacy-policy', load: () => import('../features/info/pages/PrivacyPolicyPage') },
-  { path: '/terms-of-service', load: () => import('../features/info/pages/TermsOfServicePage') },
-  { path: '/facebook-data-deletion', load: () => import('../features/info/pages/FacebookDataDeletionPage') },
-  { path: '/advisor', load: () => import('../features/info/pages/AdvisorPage') },
-  { path: '/news', load: () => import('../features/info/pages/NewsPage') },
-  { path: '/news-details', load: () => import('../features/info/pages/NewsDetailsPage') },
-  { path: '/user-list', load: () => import('../features/info/pages/UserListPage') },
-  { path: '/error', load: () => import('../features/info/pages/ErrorPage') },
+  { path: '/contact', page: 'features/contact/pages/ContactPage', ssr: false },
+  { path: '/faq', page: 'features/info/pages/FaqPage' },
+  { path: '/about', page: 'features/info/pages/AboutPage' }, // also /About: case-insensitive
+  { path: '/privacy-policy', page: 'features/info/pages/PrivacyPolicyPage' },
+  { path: '/terms-of-service', page: 'features/info/pages/TermsOfServicePage' },
+  { path: '/facebook-data-deletion', page: 'features/info/pages/FacebookDataDeletionPage' },
+  { path: '/advisor', page: 'features/info/pages/AdvisorPage' },
+  { path: '/news', page: 'features/info/pages/NewsPage' },
+  { path: '/news-details', page: 'features/info/pages/NewsDetailsPage' },
+  { path: '/user-list', page: 'features/info/pages/UserListPage' },
+  { path: '/error', page: 'features/info/pages/ErrorPage' },
   // admin
-  { path: '/admin/dashboard', load: () => import('../features/admin/pages/AdminDashboardPage') },
-  { path: '/admin/review', load: () => import('../features/admin/pages/AdminReviewPage') },
-  { path: '/admin/listings', load: () => import('../features/admin/pages/AdminListingsPage') },
+  { path: '/admin/dashboard', page: 'features/admin/pages/AdminDashboardPage', ssr: false },
+  { path: '/admin/review', page: 'features/admin/pages/AdminReviewPage', ssr: false },
+  { path: '/admin/listings', page: 'features/admin/pages/AdminListingsPage', ssr: false },
   // everything else
-  { path: '*', load: () => import('./errors/NotFoundPage') },
+  { path: '*', page: 'app/errors/NotFoundPage' },
 ];
 
 export function isHomePath(pathname: string): boolean {

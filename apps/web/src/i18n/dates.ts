@@ -11,9 +11,13 @@ const MONTHS = {
   ar: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
 } as const;
 
-/** Day, month name and year, in the visitor's time zone or in UTC (dates without a time). */
-export function formatLongDate(date: Date, lang: string, timeZone?: 'UTC'): string {
-  const utc = timeZone === 'UTC';
+/** Yemen's time (UTC+3 all year): what a server-rendered page shows, the same on the server and in the browser. */
+const YEMEN_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** Day, month name and year, in the visitor's time zone, in UTC (dates without a time) or in Yemen. */
+export function formatLongDate(date: Date, lang: string, timeZone?: 'UTC' | 'Yemen'): string {
+  if (timeZone === 'Yemen') date = new Date(date.getTime() + YEMEN_OFFSET_MS);
+  const utc = timeZone === 'UTC' || timeZone === 'Yemen';
   const day = utc ? date.getUTCDate() : date.getDate();
   const month = utc ? date.getUTCMonth() : date.getMonth();
   const year = utc ? date.getUTCFullYear() : date.getFullYear();

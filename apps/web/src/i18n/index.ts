@@ -1,8 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@manzil/shared';
-import { BUNDLED_NAMESPACES, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './config';
+import { BUNDLED_NAMESPACES, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, toAppLanguage, type AppLanguage } from './config';
 import { applyDocumentLanguage } from './document';
 import arCommon from './locales/ar/common.json';
 import arErrors from './locales/ar/errors.json';
@@ -12,12 +11,13 @@ import enErrors from './locales/en/errors.json';
 import enPages from './locales/en/pages.json';
 
 /**
- * Loading strategy: the shell's namespaces (common, errors, pages) are bundled statically in both languages
- * (a few KB), so the navbar, footer, error pages and API errors translate synchronously. Every feature
- * namespace (home, search, listings, …) is fetched on first use through this backend: Vite turns the
- * glob below into one small chunk per language and namespace, so e.g. the long FAQ text never weighs
- * on the home page. `useTranslation('search')` suspends until its file is in; the layout has a Suspense
- * boundary around the page outlet.
+ * The browser's i18n. The language is the page's: the server chose it (?lang, the i18nextLng cookie,
+ * Accept-Language, else Arabic) and rendered <html lang> with it, so the first render in the browser uses the
+ * same one. A change is kept where the server reads it (the cookie) and under the spec's localStorage key.
+ *
+ * The shell's namespaces (common, errors, pages) are bundled in both languages (a few KB); every feature
+ * namespace is fetched on first use through this backend, one small chunk per language and namespace.
+ * `useTranslation('search')` suspends until its file is in; the layout has a Suspense boundary around the page.
  */
 const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   './locales/*/*.json',
@@ -38,34 +38,51 @@ const lazyLocales: BackendModule = {
   },
 };
 
-export const i18nReady = i18n
-  .use(lazyLocales)
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: {
-      ar: { common: arCommon, errors: arErrors, pages: arPages },
-      en: { common: enCommon, errors: enErrors, pages: enPages },
-    },
-    partialBundledLanguages: true,
-    ns: [...BUNDLED_NAMESPACES],
-    defaultNS: 'common',
-    fallbackNS: false,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    detection: {
-      order: ['localStorage', 'htmlTag'],
-      lookupLocalStorage: STORAGE_KEYS.language,
-      caches: ['localStorage'],
-    },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-    react: { useSuspense: true },
-  });
+/** One year; the cookie is how the server renders the next page in this language. */
+const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-i18n.on('languageChanged', (lng) => applyDocumentLanguage(lng));
-if (i18n.isInitialized) applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
+function rememberLanguage(lng: AppLanguage) {
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, lng);
+  } catch {
+    /* storage unavailable: the cookie still carries it */
+  }
+  document.cookie = `${STORAGE_KEYS.language}=${lng}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax`;
+}
+
+/** Starts i18n in `lng` with the given feature namespaces loaded (those the first screen renders with). */
+export function startI18n(lng: AppLanguage, ns: readonly string[] = []): Promise<unknown> {
+  const ready = i18n
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng,
+      resources: {
+        ar: { common: arCommon, errors: arErrors, pages: arPages },
+        en: { common: enCommon, errors: enErrors, pages: enPages },
+      },
+      partialBundledLanguages: true,
+      ns: [...BUNDLED_NAMESPACES],
+      defaultNS: 'common',
+      fallbackNS: false,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+      react: { useSuspense: true },
+    })
+    .then(() => (ns.length ? i18n.loadNamespaces([...ns]) : undefined))
+    // A locale file that failed to load is not fatal here: the page's useTranslation retries and reports it.
+    .catch(() => undefined);
+  rememberLanguage(lng);
+  i18n.on('languageChanged', (next) => {
+    const lang = toAppLanguage(next);
+    rememberLanguage(lang);
+    applyDocumentLanguage(lang);
+  });
+  return ready;
+}
 
 export default i18n;

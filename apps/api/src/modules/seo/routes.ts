@@ -6,71 +6,35 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readListing, isPublic } from '../listings/read.js';
-import { searchBody } from '@manzil/shared';
-import { searchListings } from '../search/service.js';
-import { injectDetailsPrerender, injectHomePrerender, injectSearchPrerender, loadHomePrerender, loadPageRenderer, type SearchView } from './prerender.js';
-import { injectNoIndex, injectShareTags, shareInfo, type Lang } from './share.js';
+import type { FastifyInstance } from 'fastify';
+import { isPublic, readListing } from '../listings/read.js';
+import { NO_INDEX, shareHead, shareInfo, type Lang } from './share.js';
 import { buildSitemap, buildSitemapIndex, STATIC_PAGES, type SitemapEntry } from './sitemap.js';
 
 /** Listings per sitemap file: each listing is two <url> entries (ar, en); the protocol allows 50,000. */
 export const LISTINGS_PER_SITEMAP = 20_000;
 
-function requestLang(req: FastifyRequest): Lang {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  return typeof q.lang === 'string' && /^en\b/i.test(q.lang) ? 'en' : 'ar';
-}
-
 const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
 
-export async function registerSeo(app: FastifyInstance, opts: { distDir: string }) {
-  const { db, storage, config } = app.deps;
+/** What a page adds to its <head> beyond what the app renders: share tags, or a noindex. */
+export type PageHead = (pathname: string, lang: Lang) => Promise<{ title?: string; head: string } | null>;
+
+export async function registerSeo(app: FastifyInstance, opts: { distDir: string }): Promise<PageHead> {
+  const { db, storage } = app.deps;
   const siteIcon = fs.existsSync(path.join(opts.distDir, 'icons', 'icon-512.png')) ? '/icons/icon-512.png' : null;
 
-  // Read once per start: the build is fixed for the life of the process.
-  const home = loadHomePrerender(opts.distDir);
-  if (home) {
-    app.htmlRenderers.push({ test: /^\/$/, render: async (_req, html) => injectHomePrerender(html, home) });
-  }
-
-  const renderer = await loadPageRenderer(opts.distDir, app.log);
-
-  app.htmlRenderers.push({
-    test: /^\/property-details\/\d+\/?$/i,
-    async render(req, html) {
-      const id = Number(/\/property-details\/(\d+)/i.exec(req.url)?.[1]);
-      if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return injectNoIndex(html);
-      const listing = await readListing(db, storage, id);
-      // Only approved, active listings are public (DESIGN §5); others get no details at all.
-      if (!listing || listing.status !== 'approved' || !listing.is_active) return injectNoIndex(html);
-      const base = app.deps.publicUrl();
-      const tagged = injectShareTags(html, shareInfo(listing, base, requestLang(req), siteIcon ? base + siteIcon : null));
-      return renderer ? injectDetailsPrerender(tagged, listing, renderer) : tagged;
-    },
-  });
-
-  if (renderer) {
-    // The search pages: the server runs the page's own search (the body the page will send, validated like
-    // the API's) and puts its first screen into the HTML. A body the API would refuse gets the plain shell,
-    // and the page shows its error as before.
-    app.htmlRenderers.push({
-      test: /^\/search-(list|grid)\/?$/i,
-      async render(req, html) {
-        const [pathname, query = ''] = req.url.split(/\?(.*)/s, 2) as [string, string?];
-        const view: SearchView = /grid/i.test(pathname) ? 'grid' : 'list';
-        const search = query ? `?${query}` : '';
-        if (search.length > 4000) return null;
-        const body = searchBody.safeParse(renderer.searchPageBody(new URLSearchParams(query), view));
-        if (!body.success) return null;
-        const answer = await searchListings(db, storage, config, body.data);
-        // An empty page keeps the plain shell: its message and "clear filters" belong to the app.
-        if (answer.items.length === 0) return null;
-        const [ar, en] = await Promise.all([renderer.renderSearchTop(answer, view, search, 'ar'), renderer.renderSearchTop(answer, view, search, 'en')]);
-        return injectSearchPrerender(html, view, search, { ar, en }, renderer);
-      },
-    });
-  }
+  const pageHead: PageHead = async (pathname, lang) => {
+    const m = /^\/property-details\/(\d+)\/?$/i.exec(pathname);
+    if (!m) return null;
+    const id = Number(m[1]);
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return { head: NO_INDEX };
+    const listing = await readListing(db, storage, id);
+    // Only approved, active listings are public (DESIGN §5); others get no details at all.
+    if (!listing || listing.status !== 'approved' || !listing.is_active) return { head: NO_INDEX };
+    const base = app.deps.publicUrl();
+    const info = shareInfo(listing, base, lang, siteIcon ? base + siteIcon : null);
+    return { title: info.title, head: shareHead(info) };
+  };
 
   const publicCount = async () =>
     Number((await db.selectFrom('listings').select((eb) => eb.fn.countAll().as('n')).where(isPublic).executeTakeFirstOrThrow()).n);
@@ -136,4 +100,5 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
     ];
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(lines.join('\n'));
   });
+  return pageHead;
 }

@@ -163,11 +163,17 @@ export function shareInfo(listing: ListingRead, base: string, lang: Lang, siteIm
   };
 }
 
-/** index.html with the listing's <title>, description and share tags (placed before </head>). */
-export function injectShareTags(html: string, info: ShareInfo): string {
+/** The head of a listing's page: its description, share tags, canonical and alternates, JSON-LD, the cover's preload. */
+export function shareHead(info: ShareInfo): string {
   const e = escapeHtml;
   const hasPhoto = Boolean(info.image && info.image.width > 512);
-  const tags = [
+  // The preload goes first, ahead of the stylesheets and scripts, so the photo starts at once.
+  const preload = info.cover
+    ? [`<link rel="preload" as="image" href="${e(info.cover.href)}"${info.cover.srcset ? ` imagesrcset="${e(info.cover.srcset)}" imagesizes="${e(info.cover.sizes)}"` : ''} fetchpriority="high" />`]
+    : [];
+  return [
+    ...preload,
+    `<meta name="description" content="${e(info.description)}" />`,
     `<link rel="canonical" href="${e(info.canonical)}" />`,
     `<link rel="alternate" hreflang="ar" href="${e(info.alternates.ar)}" />`,
     `<link rel="alternate" hreflang="en" href="${e(info.alternates.en)}" />`,
@@ -190,22 +196,16 @@ export function injectShareTags(html: string, info: ShareInfo): string {
     `<meta name="twitter:card" content="${hasPhoto ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${e(info.title)}" />`,
     `<meta name="twitter:description" content="${e(info.description)}" />`,
+    // A data block, not a script: no Content-Security-Policy entry needed.
     `<script type="application/ld+json">${jsonForScript(info.jsonLd)}</script>`,
-  ];
-  // The preload goes first in <head>, ahead of the stylesheets and scripts, so the photo starts at once.
-  const preload = info.cover
-    ? `\n    <link rel="preload" as="image" href="${e(info.cover.href)}"${info.cover.srcset ? ` imagesrcset="${e(info.cover.srcset)}" imagesizes="${e(info.cover.sizes)}"` : ''} fetchpriority="high" />`
-    : '';
-  let out = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${e(info.title)}</title>${preload}`);
-  const desc = `<meta name="description" content="${e(info.description)}" />`;
-  out = /<meta\s+name="description"[\s\S]*?\/?>/i.test(out)
-    ? out.replace(/<meta\s+name="description"[\s\S]*?\/?>/i, () => desc)
-    : out.replace(/<\/head>/i, () => `${desc}\n</head>`);
-  // Functions as replacements so "$&" in a title is never treated as a pattern.
-  return out.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
+  ].join('\n    ');
 }
 
+/** Every other page's description, in its language. */
+export const SITE_DESCRIPTION: Record<Lang, string> = {
+  ar: 'منزل — سوق عقارات اليمن: شقق وبيوت وفلل وأراضٍ ومكاتب للبيع والإيجار.',
+  en: "Manzil — Yemen's real-estate marketplace: homes, land and offices for sale and rent.",
+};
+
 /** A listing page the public may not see: keep it out of search engines, say nothing about it. */
-export function injectNoIndex(html: string): string {
-  return html.replace(/<\/head>/i, () => `    <meta name="robots" content="noindex" />\n  </head>`);
-}
+export const NO_INDEX = '<meta name="robots" content="noindex" />';

@@ -1,5 +1,6 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import i18n from '../../i18n';
+import type { i18n as I18n } from 'i18next';
+import { Component, type ContextType, type ErrorInfo, type ReactNode } from 'react';
+import { I18nContext } from 'react-i18next';
 import { removePreloader } from '../preloader';
 
 interface State {
@@ -9,9 +10,12 @@ interface State {
 /**
  * Last line of defence around the whole app (spec §2): an Arabic page saying an error occurred, with a
  * refresh button; the English text follows when English is the chosen language. Texts come from the
- * statically bundled `common` namespace, so this works even if the router never rendered.
+ * statically bundled `common` namespace (the i18n of AppProviders, inside which it sits), so this works even
+ * if the router never rendered.
  */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
+  static override contextType = I18nContext;
+  declare context: ContextType<typeof I18nContext>;
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -25,6 +29,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
+    const i18n = this.context.i18n as I18n;
     const ar = i18n.getFixedT('ar', 'common');
     const en = i18n.getFixedT('en', 'common');
     const english = (i18n.resolvedLanguage ?? i18n.language) === 'en';

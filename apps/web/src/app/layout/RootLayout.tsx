@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Deferred } from '../../components/Deferred';
 import { installModalTabTrap } from '../../components/modalTabTrap';
 import { EmailBannerSlot } from '../../features/account/components/EmailBannerSlot';
 import { OfflineNotice } from '../offline/OfflineNotice';
@@ -41,9 +40,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <EmailBannerSlot />
-      <Deferred>
-        <Footer />
-      </Deferred>
+      <Footer />
       <OfflineNotice />
       <ScrollRestoration />
     </>

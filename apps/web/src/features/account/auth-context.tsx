@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES, STORAGE_KEYS, WINDOW_EVENTS, type RegisterBody, type UserMe } from '@manzil/shared';
 import { ApiError, getToken, SESSION_ENDED_EVENT } from '../../api/client';
 import { fetchMe, logoutAll, logoutSession, meQuery, registerAccount, requestToken } from './api';
@@ -87,7 +87,10 @@ export function requestLogin(mode: LoginMode = 'login') {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(() => getToken());
+  // The stored session is read after the first render: the server's HTML is the signed-out page, and hydration
+  // must start from the same (before paint, so a page the browser renders itself never flashes "Sign in").
+  const [token, setToken] = useState<string | null>(null);
+  useLayoutEffect(() => setToken(getToken()), []);
   const [modal, setModal] = useState<{ mode: LoginMode; key: number; email?: string } | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);

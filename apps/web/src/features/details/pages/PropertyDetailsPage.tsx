@@ -275,7 +275,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               <div>
                 <dt>{t('details.posted')}</dt>
                 <dd>
-                  <time dateTime={posted}>{formatLongDate(new Date(posted), lang)}</time>
+                  <time dateTime={posted}>{formatLongDate(new Date(posted), lang, 'Yemen')}</time>
                 </dd>
               </div>
               <div>

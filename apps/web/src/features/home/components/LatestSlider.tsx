@@ -2,11 +2,9 @@ import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PAGE_SIZES, TIMINGS } from '@manzil/shared';
+import { TIMINGS } from '@manzil/shared';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
-import { searchQuery } from '../../search/api/search';
-
-const BODY = { skip: 0, limit: PAGE_SIZES.home, sort: 'newest' };
+import { latestListingsQuery } from '../api';
 
 /**
  * The latest 4 listings (spec §2 "Home page"): first load 100 ms after the page paints, one automatic
@@ -20,7 +18,7 @@ export function LatestSlider() {
     const timer = setTimeout(() => setReady(true), TIMINGS.homeFirstLoadDelayMs);
     return () => clearTimeout(timer);
   }, []);
-  const q = useQuery({ ...searchQuery(BODY), enabled: ready, retry: 1, retryDelay: TIMINGS.publicRetryDelayMs });
+  const q = useQuery({ ...latestListingsQuery, enabled: ready, retry: 1, retryDelay: TIMINGS.publicRetryDelayMs });
   // The cards render in the background, in slices, once the answer is in: the query's own update is urgent
   // and would render all of them in one task (on a slow phone, a tap waits for it).
   const data = useDeferredValue(q.data);

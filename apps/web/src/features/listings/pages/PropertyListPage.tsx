@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '@manzil/shared';
 import { usePublicConfig } from '../../../api/queries';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useListingSuccessBanner } from '../../owner/hooks/useListingSuccessBanner';
-import { fetchSearch } from '../../search/api/search';
+import { propertyPageQuery } from '../api';
 import { applyTab, TABS, type Tab } from '../lib/tabs';
 import '../listings.css';
 
@@ -20,16 +19,7 @@ export default function PropertyListPage() {
   const { config } = usePublicConfig();
   const { banner, dismiss } = useListingSuccessBanner();
   const [tab, setTab] = useState<Tab>('all');
-  const q = useInfiniteQuery({
-    queryKey: ['listings', 'property-page'],
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => fetchSearch({ skip: pageParam, limit: PAGE_SIZES.listing, sort: 'newest' }, signal),
-    getNextPageParam: (last, all) => {
-      const loaded = all.reduce((n, p) => n + p.items.length, 0);
-      return last.items.length === PAGE_SIZES.listing && loaded < last.total ? loaded : undefined;
-    },
-    retry: 1,
-  });
+  const q = useInfiniteQuery({ ...propertyPageQuery, retry: 1 });
   const loaded = useMemo(() => {
     const seen = new Set<number>();
     return (q.data?.pages ?? []).flatMap((p) => p.items).filter((l) => (seen.has(l.id) ? false : (seen.add(l.id), true)));

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PAGE_SIZES } from '@manzil/shared';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { searchQuery } from '../../search/api/search';
+import { recentQueryBody } from '../api';
 import '../listings.css';
 
 /** /recent-properties: the 12 newest real listings (DESIGN §6: real data instead of sample content). */
 export default function RecentPropertiesPage() {
   const { t } = useTranslation('listings');
   usePageTitle(t('recentTitle'));
-  const q = useQuery({ ...searchQuery({ skip: 0, limit: PAGE_SIZES.grid, sort: 'newest' }), retry: 1 });
+  const q = useQuery({ ...searchQuery(recentQueryBody), retry: 1 });
   return (
     <div className="container page-section">
       <div className="listings-head">

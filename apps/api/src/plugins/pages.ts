@@ -1,0 +1,211 @@
+/**
+ * The web app's pages, rendered on the server: the route's data loaded by the app's own loaders (their API
+ * calls go to this server in-process), React's HTML streamed into the built index.html in the visitor's one
+ * language, with the page's chunks, stylesheets and query data, then hydrated by the browser (apps/web/src/
+ * entry-server.tsx and main.tsx). Placeholders of index.html, as in Vite's server-rendering guide:
+ * `{{LANG}}`, `{{DIR}}`, `{{BODY_CLASS}}`, `{{BOOTSTRAP_HREF}}`, `<!--app-head-->`, `<!--app-html-->`,
+ * `<!--app-state-->`, and the preloader between `<!--preloader-->` and `<!--/preloader-->` (the offline shell only).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLang } from '../modules/auth/service.js';
+import type { PageHead } from '../modules/seo/routes.js';
+import { escapeHtml, SITE_DESCRIPTION, type Lang } from '../modules/seo/share.js';
+import { compressStream, negotiateEncoding } from './compress.js';
+import { createAppPolicy, inlineCodeOf } from './security-headers.js';
+
+type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      title: string | null;
+      pages: string[];
+      namespaces: string[];
+      state: string;
+      pipe: (destination: Writable) => Writable;
+      abort: (reason?: unknown) => void;
+    };
+
+/** dist/server/entry-server.mjs (apps/web/src/entry-server.tsx). */
+interface Renderer {
+  render(input: { url: string; lang: Lang; nonce: string }): Promise<RenderResult>;
+  setApiTransport(fetch: (url: string, init: RequestInit) => Promise<Response>): void;
+  APP_STATE_ID: string;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+const APP_NAME: Record<Lang, string> = { ar: 'منزل', en: 'Manzil' };
+
+/** The page's language: ?lang, else the cookie the app writes with its choice, else Accept-Language, else Arabic. */
+export function pageLang(req: FastifyRequest): Lang {
+  const asked = (req.query as Record<string, unknown> | undefined)?.lang;
+  if (typeof asked === 'string' && /^(ar|en)$/i.test(asked)) return asked.toLowerCase() as Lang;
+  const cookie = /(?:^|;\s*)i18nextLng=(ar|en)\b/i.exec(String(req.headers.cookie ?? ''))?.[1];
+  if (cookie) return cookie.toLowerCase() as Lang;
+  return requestLang(req);
+}
+
+/** The files the page's modules need beyond what index.html already loads, from Vite's manifest. */
+function assetLinks(manifest: Record<string, ManifestChunk>) {
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const i of manifest[key]!.imports ?? []) closure(i, into);
+    return into;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const atStart = entryKey ? closure(entryKey) : new Set<string>();
+  const startCss = new Set([...atStart].flatMap((k) => manifest[k]!.css ?? []));
+  const cache = new Map<string, string>();
+  return (pages: string[], namespaces: string[], lang: Lang): string => {
+    const id = `${lang}|${pages.join(',')}|${namespaces.join(',')}`;
+    let links = cache.get(id);
+    if (links !== undefined) return links;
+    const chunks = new Set<string>();
+    for (const page of pages) for (const k of closure(`src/${page}.tsx`)) if (!atStart.has(k)) chunks.add(k);
+    for (const ns of namespaces) if (manifest[`src/i18n/locales/${lang}/${ns}.json`]) chunks.add(`src/i18n/locales/${lang}/${ns}.json`);
+    const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))].filter((f) => !startCss.has(f));
+    // Stylesheets block rendering, so the server's HTML paints styled; modules start downloading before the entry asks.
+    links = [
+      ...css.map((f) => `<link rel="stylesheet" href="/${f}" />`),
+      ...[...chunks].map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}" />`),
+    ].join('\n    ');
+    cache.set(id, links);
+    return links;
+  };
+}
+
+export async function registerPages(app: FastifyInstance, opts: { distDir: string; pageHead: PageHead }) {
+  const template = fs.readFileSync(path.join(opts.distDir, 'index.html'), 'utf8');
+  for (const marker of ['{{LANG}}', '{{DIR}}', '{{BODY_CLASS}}', '{{BOOTSTRAP_HREF}}', '<!--app-head-->', '<!--app-html-->', '<!--app-state-->', '<!--preloader-->', '<!--/preloader-->']) {
+    if (!template.includes(marker)) throw new Error(`web: ${opts.distDir}/index.html has no ${marker}; rebuild the web app`);
+  }
+  const bootstrap = {
+    ltr: /data-ltr="([^"]+)"/.exec(template)?.[1] ?? '',
+    rtl: /data-rtl="([^"]+)"/.exec(template)?.[1] ?? '',
+  };
+  // Hashed once: index.html's inline code is the build's, the same for every page.
+  const inline = inlineCodeOf(template);
+  const appPolicy = createAppPolicy(app.deps.config);
+  const manifestFile = path.join(opts.distDir, '.vite', 'manifest.json');
+  const links = assetLinks(fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {});
+  // Arabic text is on the first screen of an Arabic page: its two weights start with the page, not after the CSS.
+  const assetsDir = path.join(opts.distDir, 'assets');
+  const arabicFonts = (fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir) : [])
+    .filter((f) => /^noto-sans-arabic-arabic-(400|700)-normal-[\w-]+\.woff2$/.test(f))
+    .map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${f}" />`)
+    .join('\n    ');
+
+  const rendererFile = path.join(opts.distDir, 'server', 'entry-server.mjs');
+  let renderer: Renderer | null = null;
+  if (fs.existsSync(rendererFile)) renderer = (await import(pathToFileURL(rendererFile).href)) as Renderer;
+  else app.log.warn(`web: no server renderer at ${rendererFile}; pages are rendered in the browser only`);
+
+  // The loaders' API calls: this server, in-process, counted against the visitor's own address (rate limits).
+  const visitor = new AsyncLocalStorage<string>();
+  renderer?.setApiTransport(async (url, init) => {
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: init.headers as Record<string, string>,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: visitor.getStore(),
+    });
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+  });
+
+  /** index.html for one page: its language, head and, unless it is the offline shell, no preloader. */
+  const page = (lang: Lang, head: string, withPreloader: boolean) => {
+    const dir = lang === 'ar' ? 'rtl' : 'ltr';
+    let html = template
+      .replaceAll('{{LANG}}', lang)
+      .replaceAll('{{DIR}}', dir)
+      .replace('{{BODY_CLASS}}', `lang-${lang} ${dir}`)
+      .replace('{{BOOTSTRAP_HREF}}', bootstrap[dir])
+      .replace('<!--app-head-->', () => head);
+    if (!withPreloader) html = html.slice(0, html.indexOf('<!--preloader-->')) + html.slice(html.indexOf('<!--/preloader-->') + '<!--/preloader-->'.length);
+    const at = html.indexOf('<!--app-html-->');
+    return { before: html.slice(0, at), after: html.slice(at + '<!--app-html-->'.length) };
+  };
+
+  const headers = (reply: FastifyReply, status: number, nonce?: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The language comes from these; a shared cache must not give one visitor's language to another.
+      .header('vary', 'accept-encoding, accept-language, cookie')
+      .header('content-security-policy', appPolicy(inline, nonce));
+
+  /** The app without a server render (the offline shell, or a page whose render failed): the browser renders it. */
+  const sendShell = (req: FastifyRequest, reply: FastifyReply, status: number) => {
+    const lang = pageLang(req);
+    const { before, after } = page(lang, `<title>${APP_NAME[lang]}</title>\n    <meta name="robots" content="noindex" />`, true);
+    return headers(reply, status).send(before + after.replace('<!--app-state-->', ''));
+  };
+
+  app.get('/app-shell', { schema: { hide: true } }, (req, reply) => sendShell(req, reply, 200));
+
+  return async function sendPage(req: FastifyRequest, reply: FastifyReply) {
+    if (!renderer) return sendShell(req, reply, 200);
+    const lang = pageLang(req);
+    const pathname = req.url.split('?')[0]!;
+    const nonce = randomBytes(16).toString('base64');
+    let result: RenderResult;
+    let extra: Awaited<ReturnType<PageHead>>;
+    try {
+      [result, extra] = await Promise.all([visitor.run(req.ip, () => renderer.render({ url: req.url, lang, nonce })), opts.pageHead(pathname, lang)]);
+    } catch (err) {
+      req.log.error({ err }, 'page render failed; sending the shell');
+      return sendShell(req, reply, 500);
+    }
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+
+    const title = result.title ?? extra?.title ?? APP_NAME[lang];
+    const head = [
+      `<title>${escapeHtml(title)}</title>`,
+      extra?.head ?? `<meta name="description" content="${escapeHtml(SITE_DESCRIPTION[lang])}" />`,
+      lang === 'ar' ? arabicFonts : '',
+      links(result.pages, result.namespaces, lang),
+    ]
+      .filter(Boolean)
+      .join('\n    ');
+    const { before, after } = page(lang, head, false);
+    const tail = after.replace('<!--app-state-->', () => `<script type="application/json" id="${renderer.APP_STATE_ID}">${result.state}</script>`);
+
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    const sink = encoding ? compressStream(encoding) : new PassThrough();
+    if (encoding) reply.header('content-encoding', encoding);
+    sink.write(before);
+    // React ends what it pipes into: this forwards its HTML and, at the end, writes the rest of the page.
+    const reactHtml = new Writable({
+      write(chunk, _enc, done) {
+        sink.write(chunk, done);
+      },
+      final(done) {
+        sink.end(tail);
+        done();
+      },
+    });
+    // React flushes after each part of the stream; the compressor then sends what it has.
+    (reactHtml as Writable & { flush?: () => void }).flush = () => (sink as { flush?: () => void }).flush?.();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) result.abort();
+    });
+    result.pipe(reactHtml);
+    return headers(reply, result.status, nonce).send(sink);
+  };
+}

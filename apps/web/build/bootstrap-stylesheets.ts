@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+import { cssClassesIn, dropUnusedRules, stringWordsIn, wordsIn } from './unused-css';
+import { webRoot } from './paths';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Bootstrap's LTR and RTL stylesheets as static files (`/vendor/bootstrap-<v>[.rtl].min.css` on the dev server,
+ * `/vendor/bootstrap-<v>-<hash>[.rtl].min.css` in a build). index.html carries
+ * `<link id="bootstrap-css" href=… data-ltr=… data-rtl=…>`; the server links the page's one and i18n swaps
+ * it on a language change, without a reload. Nothing is copied into the source tree:
+ * the dev server serves the files from node_modules and the build emits them as assets.
+ *
+ * A build keeps only the rules whose classes the shipped code can use (build/unused-css.ts): Bootstrap is
+ * render-blocking on every first visit, and most of its 31 KB gzip is utilities and components the app never
+ * renders. The file name carries a hash of the content, since /vendor/ is cached for a year (and by the
+ * service worker) and the kept rules change with the app.
+ */
+export function bootstrapStylesheets(): Plugin {
+  const pkgPath = require.resolve('bootstrap/package.json');
+  const version = (JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string }).version;
+  const cssDir = join(dirname(pkgPath), 'dist', 'css');
+  const sources = { ltr: join(cssDir, 'bootstrap.min.css'), rtl: join(cssDir, 'bootstrap.rtl.min.css') };
+  const devFiles: Record<string, string> = {
+    [`vendor/bootstrap-${version}.min.css`]: sources.ltr,
+    [`vendor/bootstrap-${version}.rtl.min.css`]: sources.rtl,
+  };
+  // The source map comment points at a file we do not ship.
+  const read = (file: string) => readFileSync(file, 'utf8').replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '');
+  let serve = false;
+
+  return {
+    name: 'manzil-bootstrap-stylesheets',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      // In a build the placeholders stay until generateBundle knows the hashed names.
+      // The dev server renders nothing on the server: its pages start in Arabic.
+      handler: (html) =>
+        serve
+          ? html
+              .replaceAll('{{BOOTSTRAP_LTR}}', `/vendor/bootstrap-${version}.min.css`)
+              .replaceAll('{{BOOTSTRAP_RTL}}', `/vendor/bootstrap-${version}.rtl.min.css`)
+              .replaceAll('{{BOOTSTRAP_HREF}}', `/vendor/bootstrap-${version}.rtl.min.css`)
+              .replaceAll('{{LANG}}', 'ar')
+              .replaceAll('{{DIR}}', 'rtl')
+              .replaceAll('{{BODY_CLASS}}', 'lang-ar rtl')
+          : html,
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = req.url?.split('?')[0]?.slice(1);
+        const file = name ? devFiles[name] : undefined;
+        if (!file) return next();
+        res.setHeader('Content-Type', 'text/css; charset=utf-8');
+        res.end(read(file));
+      });
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (!html || html.type !== 'asset') throw new Error('bootstrap stylesheets: index.html is not in the bundle yet');
+        const words = wordsIn([readFileSync(join(webRoot, 'index.html'), 'utf8'), String(html.source)]);
+        for (const out of Object.values(bundle)) {
+          if (out.type === 'chunk') stringWordsIn(out.code, words);
+          else if (out.fileName.endsWith('.css')) cssClassesIn(String(out.source), words);
+        }
+        let page = String(html.source);
+        for (const dir of ['ltr', 'rtl'] as const) {
+          const full = read(sources[dir]);
+          const { css, keptRules, droppedRules } = dropUnusedRules(full, words);
+          const hash = createHash('sha256').update(css).digest('hex').slice(0, 8);
+          const fileName = `vendor/bootstrap-${version}-${hash}${dir === 'rtl' ? '.rtl' : ''}.min.css`;
+          this.emitFile({ type: 'asset', fileName, source: css });
+          this.info(`bootstrap ${dir}: kept ${keptRules} rules, dropped ${droppedRules}; ${(full.length / 1024).toFixed(0)} → ${(css.length / 1024).toFixed(0)} KB`);
+          page = page.replaceAll(`{{BOOTSTRAP_${dir.toUpperCase()}}}`, `/${fileName}`);
+        }
+        if (page.includes('{{BOOTSTRAP_LTR}}') || page.includes('{{BOOTSTRAP_RTL}}')) throw new Error('bootstrap stylesheets: a placeholder was left in index.html');
+        html.source = page;
+      },
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The server renderer (built by build/server-bundle.ts into dist/server/entry-server.mjs; the API loads it,
+ * apps/api/src/plugins/web.ts). A page is rendered through the route tree the browser uses, its data loaded
+ * by the same loaders (createStaticHandler), in one language, and streamed; main.tsx hydrates it.
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { apiTransport } from './api/client';
+import { createQueryClient, AppProviders } from './app/providers';
+import { createRoutes } from './app/router';
+import { pageRoutes } from './app/routes';
+import { ServerHeadContext } from './components/usePageTitle';
+import type { AppLanguage } from './i18n/config';
+import { serverI18n } from './i18n/server';
+
+export { APP_STATE_ID } from './app/state';
+
+/** How the loaders' API calls reach the API: the server passes its in-process transport once, at start. */
+export function setApiTransport(fetch: (url: string, init: RequestInit) => Promise<Response>): void {
+  apiTransport.fetch = fetch;
+}
+
+export interface RenderInput {
+  /** Path and query of the page. */
+  url: string;
+  lang: AppLanguage;
+  /** The nonce of this answer's Content-Security-Policy, for React Router's and React's inline scripts. */
+  nonce: string;
+  signal?: AbortSignal;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** The page's <title>, when it set one while rendering. */
+      title: string | null;
+      /** Page modules under src/ (`features/home/pages/HomePage`), for the chunk and stylesheet links. */
+      pages: string[];
+      /** Feature locale namespaces the matched page renders with. */
+      namespaces: string[];
+      /** The page's query data (TanStack Query's dehydrated state), as JSON safe in <script type="application/json">. */
+      state: string;
+      /** Writes the app's HTML (what goes inside #root), streamed. */
+      pipe: <W extends NodeJS.WritableStream>(destination: W) => W;
+      abort: (reason?: unknown) => void;
+    };
+
+const byPath = new Map(pageRoutes.map((r) => [r.path, r]));
+
+/** JSON inside <script type="application/json">: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  const handler = createStaticHandler(createRoutes({ queryClient, waitForData: true }));
+  // The origin is never used for a request: loaders call the API in-process. Only the path matters.
+  const request = new Request(new URL(input.url, 'http://manzil.invalid'), { signal: input.signal });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const i18n = await serverI18n(input.lang);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const matched = context.matches.map((m) => byPath.get(m.route.id)).filter((r) => r !== undefined);
+  const head = { title: null as string | null };
+  const state = scriptJson(
+    // Failed queries go too (a missing listing), so the browser's first render is the server's.
+    dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' }),
+  );
+
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <ServerHeadContext.Provider value={head}>
+          <AppProviders i18n={i18n} queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
+          </AppProviders>
+        </ServerHeadContext.Provider>
+      </StrictMode>,
+      {
+        nonce: input.nonce,
+        onShellReady() {
+          ready = true;
+          resolve({
+            kind: 'page',
+            status: context.statusCode,
+            title: head.title,
+            pages: matched.map((r) => r.page),
+            namespaces: [...new Set(matched.flatMap((r) => r.ns ?? []))],
+            state,
+            pipe: (destination) => stream.pipe(destination),
+            abort: (reason) => stream.abort(reason),
+          });
+        },
+        onShellError: reject,
+        onError(error) {
+          // After the shell, React streams the failed part's fallback and the browser renders it; say why here.
+          if (ready) console.error('render:', error);
+        },
+      },
+    );
+    input.signal?.addEventListener('abort', () => stream.abort(input.signal?.reason), { once: true });
+  });
+}
