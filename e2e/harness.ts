@@ -243,11 +243,7 @@ export async function newContext(
   return ctx;
 }
 
-/**
- * Open a page of the app and wait until React has rendered it (<html data-app-rendered>, set by the layout).
- * Until then `/` holds the server's static first view in both languages (one hidden), so a locator would
- * match twice.
- */
+/** Open a page of the app and wait until React has hydrated or rendered it (<html data-app-rendered>, set by the layout). */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await waitForApp(page);
@@ -258,38 +254,47 @@ export async function waitForApp(page: Page, timeout?: number): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true', undefined, timeout ? { timeout } : {});
 }
 
-/** What watchTakeover saw: layout shift so far, whether a loading state ever showed, where the copy's element was. */
+/** What watchTakeover saw: layout shift so far, whether a loading state ever showed, where the server's element was. */
 export interface Takeover {
   cls: number;
   loadingSeen: boolean;
   /**
-   * The first visible `#root .prerender <selector>` in the first frame the visitor saw, or null. `start` is its
-   * inline-start edge (right in Arabic): unlike x, it stays put when a web font that arrives later changes the
-   * width of an element sized to its text.
+   * The first visible `#root <selector>` in the first frame the visitor saw (the server's HTML, before the app
+   * ran), or null. `start` is its inline-start edge (right in Arabic): unlike x, it stays put when a web font
+   * that arrives later changes the width of an element sized to its text.
    */
   at: { x: number; y: number; start: number } | null;
+  /** That same element is the one on screen now: hydration kept the server's node instead of replacing it. */
+  sameNode: boolean;
 }
 
 /** The inline-start edge of a box on a page in this language (see Takeover.at). */
 export const startEdge = (box: { x: number; width: number }, lang: Lang) => (lang === 'ar' ? box.x + box.width : box.x);
 
 /**
- * For a page whose HTML carries the server's static first view: call before opening it. Records the layout
- * shift, whether an element matching `loading` (a skeleton, a spinner) ever appeared, and where the copy put
- * `element` in the first frame (frame callbacks wait for the render-blocking stylesheets), before the app
- * starts (after that frame) and replaces it. `read()` answers what it saw so far.
+ * For a page the server renders: call before opening it. Records the layout shift, whether an element matching
+ * `loading` (a skeleton, a spinner) ever appeared, and the server's `element` in the first frame (frame
+ * callbacks wait for the render-blocking stylesheets; the app's module scripts run after the document is
+ * parsed). `read()` answers what it saw so far, and whether that element is still the one on screen.
  */
 export async function watchTakeover(page: Page, opts: { element: string; loading?: string }) {
-  const element = JSON.stringify(`#root .prerender ${opts.element}`);
+  const element = JSON.stringify(`#root ${opts.element}`);
   const loading = JSON.stringify(opts.loading ?? '');
   // A string, not a function: tsx would add helpers to a function that do not exist in the page.
   await page.addInitScript({
     content: `window.__takeover={cls:0,loadingSeen:false,at:null};
       new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)window.__takeover.cls+=e.value})}).observe({type:'layout-shift',buffered:true});
       if(${loading})new MutationObserver(function(){if(document.querySelector(${loading}))window.__takeover.loadingSeen=true}).observe(document,{subtree:true,childList:true});
-      document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){var el=[].find.call(document.querySelectorAll(${element}),function(e){return e.getClientRects().length>0});if(el){var r=el.getBoundingClientRect();window.__takeover.at={x:r.x,y:r.y,start:document.documentElement.dir==='rtl'?r.right:r.left}}})});`,
+      document.addEventListener('readystatechange',function(){if(document.readyState!=='interactive')return;window.__takeoverNode=[].find.call(document.querySelectorAll(${element}),function(e){return e.getClientRects().length>0})||null;requestAnimationFrame(function(){var el=window.__takeoverNode;if(el){var r=el.getBoundingClientRect();window.__takeover.at={x:r.x,y:r.y,start:document.documentElement.dir==='rtl'?r.right:r.left}}})});`,
   });
-  return { read: () => page.evaluate(() => (window as unknown as { __takeover: Takeover }).__takeover) };
+  return {
+    read: () =>
+      page.evaluate((selector) => {
+        const w = window as unknown as { __takeover: Omit<Takeover, 'sameNode'>; __takeoverNode: Element | null };
+        const now = [...document.querySelectorAll(selector)].find((e) => e.getClientRects().length > 0) ?? null;
+        return { ...w.__takeover, sameNode: Boolean(w.__takeoverNode) && now === w.__takeoverNode };
+      }, `#root ${opts.element}`),
+  };
 }
 
 /** Screenshot into SHOTS_DIR/<area>/<name>.png and return its path. */

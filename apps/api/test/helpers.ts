@@ -226,6 +226,19 @@ export async function createUser(
   return { user, token };
 }
 
+/** A web build's index.html in miniature: every placeholder plugins/pages.ts fills, and `body` after #root. */
+export function testIndexHtml(body = ''): string {
+  return `<!doctype html>
+<html lang="{{LANG}}" dir="{{DIR}}">
+  <head>
+    <meta charset="UTF-8" />
+    <!--app-head-->
+    <link id="bootstrap-css" rel="stylesheet" href="{{BOOTSTRAP_HREF}}" data-ltr="/vendor/bootstrap.css" data-rtl="/vendor/bootstrap.rtl.css" />
+  </head>
+  <body class="{{BODY_CLASS}}"><!--preloader--><div id="preloader"></div><!--/preloader--><div id="root"><!--app-html--></div><!--app-state-->${body}</body>
+</html>`;
+}
+
 /**
  * The server of `npm start` over a fake web build: `files` (path → content) written into a temporary dist
  * folder, served with the API, uploads and the history fallback, over real HTTP, on a fresh database of

@@ -56,7 +56,7 @@ export function arabicFontSubset(): Plugin {
       const weight = id.slice(PREFIX.length, -'.css'.length);
       const source = readFileSync(join(pkgDir, 'files', `noto-sans-arabic-arabic-${weight}-normal.woff2`));
       const font = await subsetWoff2(source, text);
-      // The name keeps the package's pattern: index.html's preload script (routePreloads) looks for it.
+      // The name keeps the package's pattern: the server preloads it on Arabic pages (apps/api/src/plugins/pages.ts).
       const fileName = hashedFontName(`noto-sans-arabic-arabic-${weight}-normal`, font);
       this.emitFile({ type: 'asset', fileName, source: font });
       this.info(`Noto Sans Arabic ${weight}: ${(source.length / 1024).toFixed(1)} KB -> ${(font.length / 1024).toFixed(1)} KB`);

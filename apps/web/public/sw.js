@@ -3,7 +3,9 @@
  * - App shell: on install, index.html and the files it links (entry JS, CSS, Bootstrap) are cached; other
  *   hashed files (route chunks, locale chunks) are cached the first time they are used, or when the page
  *   reports what it loaded before this worker took control. They never change, so cache first.
- * - Navigations: network first; without a network, the cached index.html (the app then shows its notice).
+ * - Navigations: network first (pages are rendered on the server); without a network, the cached app shell
+ *   (/app-shell: the app rendered in the browser, which then shows its notice). The shell is fetched again
+ *   after the first page this worker loads online, so it follows deploys.
  * - GET /api/v1/listings/{id} without credentials: stale-while-revalidate, the 40 most recent.
  * - Listing photos under /uploads/: cache first (file names are unique per upload), the 150 most recent.
  * - Nothing else is touched: other API calls, anything with an Authorization header, other origins.
@@ -13,28 +15,26 @@ const LISTINGS = 'manzil-listings-v1';
 const IMAGES = 'manzil-images-v1';
 const KNOWN = [SHELL, LISTINGS, IMAGES];
 const MAX = { [SHELL]: 200, [LISTINGS]: 40, [IMAGES]: 150 };
-const SHELL_URL = '/';
+const SHELL_URL = '/app-shell';
 const LISTING_API = /^\/api\/v1\/listings\/\d+\/?$/;
 const STATIC = /^\/(assets|vendor|icons)\/|^\/(manifest\.webmanifest|favicon\.svg)$/;
 
+/** The shell and every file it links: entry JS, CSS, both Bootstrap builds. */
+async function cacheShell() {
+  const cache = await caches.open(SHELL);
+  const res = await fetch(SHELL_URL, { cache: 'no-cache' });
+  if (!res.ok) return;
+  const html = await res.clone().text();
+  await cache.put(SHELL_URL, res);
+  const linked = [...html.matchAll(/"(\/(?:assets|vendor)\/[^"]+)"/g)].map((m) => m[1]);
+  const rtl = /data-rtl="([^"]+)"/.exec(html);
+  const ltr = /data-ltr="([^"]+)"/.exec(html);
+  for (const m of [rtl, ltr]) if (m) linked.push(m[1]);
+  await Promise.all([...new Set(linked)].map((u) => cache.add(u).catch(() => undefined)));
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    (async () => {
-      const cache = await caches.open(SHELL);
-      const res = await fetch(SHELL_URL, { cache: 'no-cache' });
-      if (!res.ok) return;
-      const html = await res.clone().text();
-      await cache.put(SHELL_URL, res);
-      // Every quoted /assets/ or /vendor/ path: tags, and the script that starts the app after the first
-      // paint on `/` (apps/api/src/modules/seo/prerender.ts).
-      const linked = [...html.matchAll(/"(\/(?:assets|vendor)\/[^"]+)"/g)].map((m) => m[1]);
-      const rtl = /data-rtl="([^"]+)"/.exec(html);
-      const ltr = /data-ltr="([^"]+)"/.exec(html);
-      for (const m of [rtl, ltr]) if (m) linked.push(m[1]);
-      await Promise.all([...new Set(linked)].map((u) => cache.add(u).catch(() => undefined)));
-      await self.skipWaiting();
-    })(),
-  );
+  event.waitUntil(cacheShell().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -73,13 +73,15 @@ async function network(request) {
   }
 }
 
-async function navigate(request, url) {
+let shellRefreshed = false;
+
+async function navigate(event) {
   try {
-    const res = await network(request);
-    // Any route answers with index.html; keep the freshest generic copy (listing pages carry share tags).
-    if (res.ok && (res.headers.get('content-type') || '').includes('text/html') && !/^\/property-details\/\d+/.test(url.pathname)) {
-      const copy = res.clone();
-      caches.open(SHELL).then((c) => c.put(SHELL_URL, copy));
+    const res = await network(event.request);
+    // Once per worker start: the shell of the version now deployed, for the next time there is no network.
+    if (!shellRefreshed && res.ok) {
+      shellRefreshed = true;
+      event.waitUntil(cacheShell().catch(() => undefined));
     }
     return res;
   } catch {
@@ -130,7 +132,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === 'navigate') return event.respondWith(navigate(request, url));
+  if (request.mode === 'navigate') return event.respondWith(navigate(event));
   if (request.headers.has('authorization')) return;
   if (LISTING_API.test(url.pathname) && !url.search) return event.respondWith(staleWhileRevalidate(event, LISTINGS));
   if (url.pathname.startsWith('/uploads/listings/')) return event.respondWith(cacheFirst(request, IMAGES));

@@ -150,17 +150,22 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
       .header('vary', 'accept-encoding, accept-language, cookie')
       .header('content-security-policy', appPolicy(inline, nonce));
 
-  /** The app without a server render (the offline shell, or a page whose render failed): the browser renders it. */
-  const sendShell = (req: FastifyRequest, reply: FastifyReply, status: number) => {
+  /**
+   * The app without a server render, which the browser renders: the offline shell, a page whose render failed,
+   * or every page of a build without the renderer (its share tags still in the head).
+   */
+  const sendShell = async (req: FastifyRequest, reply: FastifyReply, status: number, pageHead: PageHead | null) => {
     const lang = pageLang(req);
-    const { before, after } = page(lang, `<title>${APP_NAME[lang]}</title>\n    <meta name="robots" content="noindex" />`, true);
+    const extra = pageHead ? await pageHead(req.url.split('?')[0]!, lang) : { head: '<meta name="robots" content="noindex" />' };
+    const head = `<title>${escapeHtml(extra?.title ?? APP_NAME[lang])}</title>\n    ${extra?.head ?? `<meta name="description" content="${escapeHtml(SITE_DESCRIPTION[lang])}" />`}`;
+    const { before, after } = page(lang, head, true);
     return headers(reply, status).send(before + after.replace('<!--app-state-->', ''));
   };
 
-  app.get('/app-shell', { schema: { hide: true } }, (req, reply) => sendShell(req, reply, 200));
+  app.get('/app-shell', { schema: { hide: true } }, (req, reply) => sendShell(req, reply, 200, null));
 
   return async function sendPage(req: FastifyRequest, reply: FastifyReply) {
-    if (!renderer) return sendShell(req, reply, 200);
+    if (!renderer) return sendShell(req, reply, 200, opts.pageHead);
     const lang = pageLang(req);
     const pathname = req.url.split('?')[0]!;
     const nonce = randomBytes(16).toString('base64');
@@ -170,7 +175,7 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
       [result, extra] = await Promise.all([visitor.run(req.ip, () => renderer.render({ url: req.url, lang, nonce })), opts.pageHead(pathname, lang)]);
     } catch (err) {
       req.log.error({ err }, 'page render failed; sending the shell');
-      return sendShell(req, reply, 500);
+      return sendShell(req, reply, 500, opts.pageHead);
     }
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
 

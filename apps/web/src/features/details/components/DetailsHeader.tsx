@@ -4,8 +4,7 @@ import type { ListingRead } from '@manzil/shared';
 import { listingTitle, placeName, priceText, type Lang } from '../../map/lib/display';
 
 /**
- * The top of the details page: type badges, title, place and price. Also rendered by the server into the
- * page's HTML (src/app/prerender/details.tsx), so it must not touch browser globals while rendering.
+ * The top of the details page: type badges, title, place and price.
  */
 export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead; lang: Lang; isOwner: boolean }) {
   const { t } = useTranslation('details');

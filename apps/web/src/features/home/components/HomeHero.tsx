@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { HeroSearch } from '../../search/components/HeroSearch';
 
 /**
- * The top of the home page: heading, lead and the search box. Also rendered at build time into the HTML of
- * `/` (app/prerender/home.tsx), so it paints before the JavaScript runs; keep it free of effects that
- * change its size after the first render.
+ * The top of the home page: heading, lead and the search box. It is the first paint of the server's HTML:
+ * keep it free of effects that change its size after hydration.
  */
 export function HomeHero() {
   const { t } = useTranslation('home');

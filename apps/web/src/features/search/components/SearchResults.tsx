@@ -53,7 +53,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
 
       <div className="row g-4">
         <div className="col-lg-3">
-          {/* After the results: hidden behind a button on phones, and the static first view has none either. */}
+          {/* After the results: hidden behind a button on phones, and built in the browser (a form of the device's). */}
           <Deferred>
             <Offcanvas id="search-filters" show={showFilters} onHide={() => setShowFilters(false)} responsive="lg" placement="end" aria-labelledby="search-filters-title">
               <Offcanvas.Header closeButton closeLabel={t('closeFilters')}>
@@ -102,8 +102,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
 }
 
 /**
- * Title, number of results, the filters button and the view switch. Also rendered by the server into the
- * page's HTML (src/app/prerender/search.tsx): no browser globals while rendering.
+ * Title, number of results, the filters button and the view switch.
  */
 export function SearchHead(props: {
   view: 'list' | 'grid';

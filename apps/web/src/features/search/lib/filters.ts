@@ -129,8 +129,7 @@ export function searchBodyFor(f: SearchFilters, params: URLSearchParams, skip: n
 
 /**
  * The body of the page of results a search URL shows (/search-list: 10 per page, /search-grid: 12). The page,
- * the router (which starts the request early) and the server's first view (src/app/prerender/search.tsx)
- * all ask with this, so they share one cached answer.
+ * and its route's loader (on the server, and early in the browser) ask with this, so they share one cached answer.
  */
 export function searchPageBody(params: URLSearchParams, view: 'list' | 'grid'): Record<string, unknown> {
   const size = view === 'list' ? PAGE_SIZES.list : PAGE_SIZES.grid;
