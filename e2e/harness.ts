@@ -273,9 +273,10 @@ export const startEdge = (box: { x: number; width: number }, lang: Lang) => (lan
 
 /**
  * For a page the server renders: call before opening it. Records the layout shift, whether an element matching
- * `loading` (a skeleton, a spinner) ever appeared, and the server's `element` in the first frame (frame
- * callbacks wait for the render-blocking stylesheets; the app's module scripts run after the document is
- * parsed). `read()` answers what it saw so far, and whether that element is still the one on screen.
+ * `loading` (a skeleton, a spinner) ever appeared, and the server's `element`: the nodes of the parsed HTML
+ * (before the app's module scripts run), the visible one of them in the first frame (frame callbacks wait for
+ * the render-blocking stylesheets). A node the app replaced is detached by then and counts as not seen.
+ * `read()` answers what it saw so far, and whether that element is still the one on screen.
  */
 export async function watchTakeover(page: Page, opts: { element: string; loading?: string }) {
   const element = JSON.stringify(`#root ${opts.element}`);
@@ -285,7 +286,7 @@ export async function watchTakeover(page: Page, opts: { element: string; loading
     content: `window.__takeover={cls:0,loadingSeen:false,at:null};
       new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(!e.hadRecentInput)window.__takeover.cls+=e.value})}).observe({type:'layout-shift',buffered:true});
       if(${loading})new MutationObserver(function(){if(document.querySelector(${loading}))window.__takeover.loadingSeen=true}).observe(document,{subtree:true,childList:true});
-      document.addEventListener('readystatechange',function(){if(document.readyState!=='interactive')return;window.__takeoverNode=[].find.call(document.querySelectorAll(${element}),function(e){return e.getClientRects().length>0})||null;requestAnimationFrame(function(){var el=window.__takeoverNode;if(el){var r=el.getBoundingClientRect();window.__takeover.at={x:r.x,y:r.y,start:document.documentElement.dir==='rtl'?r.right:r.left}}})});`,
+      document.addEventListener('readystatechange',function(){if(document.readyState!=='interactive')return;var nodes=[].slice.call(document.querySelectorAll(${element}));requestAnimationFrame(function(){var el=nodes.find(function(e){return e.getClientRects().length>0})||null;window.__takeoverNode=el;if(el){var r=el.getBoundingClientRect();window.__takeover.at={x:r.x,y:r.y,start:document.documentElement.dir==='rtl'?r.right:r.left}}})});`,
   });
   return {
     read: () =>
