@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { cssClassesIn, dropUnusedRules, stringWordsIn, wordsIn } from './unused-css';
-import { webRoot } from './paths';
+import { type Content, purgeBootstrap } from './purge-bootstrap';
 
 const require = createRequire(import.meta.url);
 
@@ -15,8 +14,8 @@ const require = createRequire(import.meta.url);
  * it on a language change, without a reload. Nothing is copied into the source tree:
  * the dev server serves the files from node_modules and the build emits them as assets.
  *
- * A build keeps only the rules whose classes the shipped code can use (build/unused-css.ts): Bootstrap is
- * render-blocking on every first visit, and most of its 31 KB gzip is utilities and components the app never
+ * A build keeps only the rules whose classes the shipped code uses (PurgeCSS, build/purge-bootstrap.ts): Bootstrap
+ * is render-blocking on every first visit, and most of its 31 KB gzip is utilities and components the app never
  * renders. The file name carries a hash of the content, since /vendor/ is cached for a year (and by the
  * service worker) and the kept rules change with the app.
  */
@@ -64,22 +63,22 @@ export function bootstrapStylesheets(): Plugin {
     },
     generateBundle: {
       order: 'post',
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const html = bundle['index.html'];
         if (!html || html.type !== 'asset') throw new Error('bootstrap stylesheets: index.html is not in the bundle yet');
-        const words = wordsIn([readFileSync(join(webRoot, 'index.html'), 'utf8'), String(html.source)]);
+        const content: Content[] = [{ raw: String(html.source), extension: 'html' }];
         for (const out of Object.values(bundle)) {
-          if (out.type === 'chunk') stringWordsIn(out.code, words);
-          else if (out.fileName.endsWith('.css')) cssClassesIn(String(out.source), words);
+          if (out.type === 'chunk') content.push({ raw: out.code, extension: 'js' });
+          else if (out.fileName.endsWith('.css')) content.push({ raw: String(out.source), extension: 'css' });
         }
         let page = String(html.source);
         for (const dir of ['ltr', 'rtl'] as const) {
           const full = read(sources[dir]);
-          const { css, keptRules, droppedRules } = dropUnusedRules(full, words);
+          const { css, rejected } = await purgeBootstrap(full, content);
           const hash = createHash('sha256').update(css).digest('hex').slice(0, 8);
           const fileName = `vendor/bootstrap-${version}-${hash}${dir === 'rtl' ? '.rtl' : ''}.min.css`;
           this.emitFile({ type: 'asset', fileName, source: css });
-          this.info(`bootstrap ${dir}: kept ${keptRules} rules, dropped ${droppedRules}; ${(full.length / 1024).toFixed(0)} → ${(css.length / 1024).toFixed(0)} KB`);
+          this.info(`bootstrap ${dir}: dropped ${rejected} selectors; ${(full.length / 1024).toFixed(0)} → ${(css.length / 1024).toFixed(0)} KB`);
           page = page.replaceAll(`{{BOOTSTRAP_${dir.toUpperCase()}}}`, `/${fileName}`);
         }
         if (page.includes('{{BOOTSTRAP_LTR}}') || page.includes('{{BOOTSTRAP_RTL}}')) throw new Error('bootstrap stylesheets: a placeholder was left in index.html');

@@ -84,7 +84,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       </StrictMode>,
       {
         nonce: input.nonce,
-        onShellReady() {
+        // The data is loaded before rendering; what can still suspend is code (a lazy part's first load in this
+        // process). Waiting for all of it keeps every part in its place in the HTML: readable without
+        // JavaScript, and nothing moved into place by React's inline scripts.
+        onAllReady() {
           ready = true;
           resolve({
             kind: 'page',
@@ -99,8 +102,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         },
         onShellError: reject,
         onError(error) {
-          // After the shell, React streams the failed part's fallback and the browser renders it; say why here.
-          if (ready) console.error('render:', error);
+          // A part that failed is sent as its Suspense fallback and rendered by the browser; say why here.
+          if (!ready) console.error('render:', error);
         },
       },
     );

@@ -3,6 +3,7 @@ import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ListingRead } from '@manzil/shared';
+import { useHydrated } from '../../../app/layout/ClientOnly';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
 import { useAuth } from '../../account/auth-context';
@@ -133,6 +134,9 @@ function DetailsSkeleton() {
 
 function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; lang: Lang; isOwner: boolean; token: string | null }) {
   const { t } = useTranslation('details');
+  // The owner's e-mail and phone are written in the browser, never into the server's HTML, which crawlers read.
+  const hydrated = useHydrated();
+  const contactPending = <span className="placeholder col-7 rounded" aria-hidden="true" />;
   const p = listing.property;
   const title = listingTitle(listing, lang);
   const price = priceText(listing, lang);
@@ -333,17 +337,25 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               {owner?.email && (
                 <li>
                   <i className="bi bi-envelope me-2" aria-hidden="true" />
-                  <a href={`mailto:${owner.email}`}>
-                    <bdi>{owner.email}</bdi>
-                  </a>
+                  {hydrated ? (
+                    <a href={`mailto:${owner.email}`}>
+                      <bdi>{owner.email}</bdi>
+                    </a>
+                  ) : (
+                    contactPending
+                  )}
                 </li>
               )}
               {ownerPhone ? (
                 <li>
                   <i className="bi bi-telephone me-2" aria-hidden="true" />
-                  <a href={`tel:${ownerPhone.replace(/[^\d+]/g, '')}`}>
-                    <bdi dir="ltr">{ownerPhone}</bdi>
-                  </a>
+                  {hydrated ? (
+                    <a href={`tel:${ownerPhone.replace(/[^\d+]/g, '')}`}>
+                      <bdi dir="ltr">{ownerPhone}</bdi>
+                    </a>
+                  ) : (
+                    contactPending
+                  )}
                 </li>
               ) : (
                 <li className="text-body-secondary small">{t('owner.prefersEmail')}</li>
