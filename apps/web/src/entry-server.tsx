@@ -84,6 +84,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       </StrictMode>,
       {
         nonce: input.nonce,
+        // Never outline a large finished boundary into a hidden <div> moved by script (React does past 12.8 KB).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // The data is loaded before rendering; what can still suspend is code (a lazy part's first load in this
         // process). Waiting for all of it keeps every part in its place in the HTML: readable without
         // JavaScript, and nothing moved into place by React's inline scripts.

@@ -22,6 +22,8 @@ export function listingDetailsQuery(id: number, token: string | null) {
     staleTime: 60_000,
     refetchOnWindowFocus: false,
     retry: (count, error) => !isNotFound(error) && count < 1,
+    // A listing the server already found missing (its page came with the failed query) is not asked for again.
+    retryOnMount: false,
   });
 }
 
