@@ -61,3 +61,68 @@ export function writeResult(kind: string, data: unknown): string {
 
 export const kb = (bytes: number) => round(bytes / 1024, 1);
 export const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+// ---------------------------------------------------------------- Lighthouse (bench:web, bench:compare)
+
+export interface LhAudit {
+  title?: string;
+  displayValue?: string;
+  numericValue?: number;
+  score?: number | null;
+  details?: { items?: { resourceType?: string; transferSize?: number; label?: string; url?: string; statusCode?: number }[] };
+}
+export interface LhResult {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, LhAudit>;
+  runtimeError?: { message: string };
+  environment?: { benchmarkIndex?: number };
+}
+
+/** System Chromium (CHROME_PATH, default /usr/bin/chromium), headless, for Lighthouse to drive. */
+export async function launchChrome() {
+  const chromeLauncher = await import('chrome-launcher');
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    logLevel: 'silent',
+  });
+}
+
+/**
+ * One Lighthouse run (mobile preset, performance only) in the Chromium on `port`. Throws when Lighthouse failed
+ * or the page's document, scripts or styles did not load: such a page measures nothing (e.g. a build replaced under us).
+ */
+export async function lighthouseRun(port: number, url: string): Promise<LhResult> {
+  const { default: lighthouse } = await import('lighthouse');
+  const r = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = r?.lhr as unknown as LhResult | undefined;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const failed = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+    (x) => ['Script', 'Stylesheet', 'Document'].includes(x.resourceType ?? '') && (x.statusCode ?? 200) >= 400,
+  );
+  if (failed.length) throw new Error(`${url}: ${failed.map((x) => `${x.url} ${x.statusCode}`).join(', ')}`);
+  return lhr;
+}
+
+/** Transferred bytes of one resource type ('script', 'stylesheet', 'document', 'total', …) from resource-summary. */
+export const lhBytes = (lhr: LhResult, type: string) =>
+  (lhr.audits['resource-summary']?.details?.items ?? []).find((x) => x.resourceType === type)?.transferSize ?? 0;
+
+/** Unthrottled times of the run itself (the `metrics` audit), which Lantern's simulation starts from. */
+export function observedTimes(lhr: LhResult) {
+  const m = (lhr.audits.metrics?.details?.items?.[0] ?? {}) as unknown as Record<string, number | undefined>;
+  const ms = (k: string) => (typeof m[k] === 'number' ? Math.round(m[k]) : null);
+  return { dom_content_loaded_ms: ms('observedDomContentLoaded'), first_paint_ms: ms('observedFirstPaint'), lcp_ms: ms('observedLargestContentfulPaint') };
+}
+
+/** Ids of public listings, newest first, as the search endpoint answers them (the demo content has some). */
+export async function publicListingIds(baseUrl: string, limit = 1): Promise<number[]> {
+  const res = await fetch(`${baseUrl}/api/v1/listings/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ limit }),
+  });
+  if (!res.ok) throw new Error(`${baseUrl}/api/v1/listings/search answered ${res.status}`);
+  return ((await res.json()) as { items: { id: number }[] }).items.map((x) => x.id);
+}

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../e2e/harness.js';
-import { elapsed, envFlag, envInt, kb, machine, repoRoot, round, table, writeResult } from './shared.js';
+import { elapsed, envFlag, envInt, kb, launchChrome, lhBytes, lighthouseRun, machine, observedTimes, publicListingIds, repoRoot, round, table, writeResult, type LhResult } from './shared.js';
 
 const started = Date.now();
 const machineAtStart = machine();
@@ -133,44 +133,11 @@ async function bundleReport() {
 
 // ---------------------------------------------------------------- Lighthouse
 
-interface LhAudit {
-  title?: string;
-  displayValue?: string;
-  numericValue?: number;
-  score?: number | null;
-  details?: { items?: { resourceType?: string; transferSize?: number; label?: string; url?: string; statusCode?: number }[] };
-}
-interface LhResult {
-  categories: { performance: { score: number | null } };
-  audits: Record<string, LhAudit>;
-  runtimeError?: { message: string };
-  environment?: { benchmarkIndex?: number };
-}
-
-/** Unthrottled times of the run itself (the `metrics` audit), which Lantern's simulation starts from. */
-function observedTimes(lhr: LhResult) {
-  const m = (lhr.audits.metrics?.details?.items?.[0] ?? {}) as unknown as Record<string, number | undefined>;
-  const ms = (k: string) => (typeof m[k] === 'number' ? Math.round(m[k]) : null);
-  return { dom_content_loaded_ms: ms('observedDomContentLoaded'), first_paint_ms: ms('observedFirstPaint'), lcp_ms: ms('observedLargestContentfulPaint') };
-}
-
 async function lighthouseRuns(baseUrl: string) {
   const runs = envInt('BENCH_LH_RUNS', 3);
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-    logLevel: 'silent',
-  });
+  const chrome = await launchChrome();
   try {
-    const search = (await (await fetch(`${baseUrl}/api/v1/listings/search`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ limit: 1 }),
-    })).json()) as { items: { id: number }[] };
-    const id = search.items[0]?.id;
+    const [id] = await publicListingIds(baseUrl);
     if (!id) throw new Error('the demo content has no public listing');
     const pages = [
       { name: 'home', url: `${baseUrl}/` },
@@ -182,15 +149,7 @@ async function lighthouseRuns(baseUrl: string) {
       const results: LhResult[] = [];
       for (let i = 0; i < runs; i++) {
         const t = Date.now();
-        const r = await lighthouse(p.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-        const lhr = r?.lhr as unknown as LhResult | undefined;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${p.url}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${p.url}: ${lhr.runtimeError.message}`);
-        // A page whose scripts or styles failed to load measures nothing (e.g. a build replaced under us).
-        const failed = (lhr.audits['network-requests']?.details?.items ?? []).filter(
-          (x) => ['Script', 'Stylesheet', 'Document'].includes(x.resourceType ?? '') && (x.statusCode ?? 200) >= 400,
-        );
-        if (failed.length) throw new Error(`${p.url}: ${failed.map((x) => `${x.url} ${x.statusCode}`).join(', ')}`);
+        const lhr = await lighthouseRun(chrome.port, p.url);
         results.push(lhr);
         log(`lighthouse ${p.name} run ${i + 1}/${runs}: ${Math.round((lhr.categories.performance.score ?? 0) * 100)} in ${elapsed(t)}`);
       }
@@ -202,8 +161,7 @@ async function lighthouseRuns(baseUrl: string) {
         fs.writeFileSync(path.join(saveDir, `${p.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
       }
       const a = lhr.audits;
-      const bytesBy = (type: string) =>
-        (a['resource-summary']?.details?.items ?? []).find((x) => x.resourceType === type)?.transferSize ?? 0;
+      const bytesBy = (type: string) => lhBytes(lhr, type);
       out.push({
         page: p.name,
         url: p.url.replace(baseUrl, ''),
