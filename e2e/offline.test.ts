@@ -62,7 +62,7 @@ async function waitForShellCached(page: Page) {
         .map((u) => u.pathname);
       const cache = await caches.open('manzil-shell-v1');
       const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
-      return { missing: loaded.filter((p) => !cached.has(p)), hasShell: cached.has('/') };
+      return { missing: loaded.filter((p) => !cached.has(p)), hasShell: cached.has('/app-shell') };
     });
     const state = last as { missing: string[]; hasShell: boolean };
     if (state.hasShell && state.missing.length === 0) return;
@@ -159,8 +159,9 @@ describe('start-up watchdog', () => {
       /* never fulfilled */
     });
     const started = Date.now();
-    // A page with the preloader: `/` paints its static first view from the HTML instead (issue 8).
-    await page.goto(server.url + '/about', { waitUntil: 'commit' });
+    // The page with the preloader: the app shell (what the service worker opens without a network); pages the
+    // server renders are readable without the app and have none.
+    await page.goto(server.url + '/app-shell', { waitUntil: 'commit' });
     await page.locator('#preloader').waitFor({ state: 'attached' });
     // The preloader is gone after 3 s even though the app never started.
     await page.waitForFunction(() => !document.getElementById('preloader'), undefined, { timeout: 6000 });

@@ -17,8 +17,10 @@ import { AccountNotice, type Notice } from './components/AccountNotice';
 export interface AuthState {
   user: UserMe | null;
   token: string | null;
-  /** True while a stored token is being turned into a user. */
+  /** True until the stored session has been read (after hydration), and while a stored token is being turned into a user. */
   isLoading: boolean;
+  /** The stored session has been read: false on the server and while hydrating, where every page is the signed-out one. */
+  sessionRead: boolean;
   isAdmin: boolean;
 }
 
@@ -51,6 +53,7 @@ const SIGNED_OUT: AuthContextValue = {
   user: null,
   token: null,
   isLoading: false,
+  sessionRead: true,
   isAdmin: false,
   login: () => Promise.reject(new Error('AuthProvider missing')),
   register: () => Promise.reject(new Error('AuthProvider missing')),
@@ -90,7 +93,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The stored session is read after the first render: the server's HTML is the signed-out page, and hydration
   // must start from the same (before paint, so a page the browser renders itself never flashes "Sign in").
   const [token, setToken] = useState<string | null>(null);
-  useLayoutEffect(() => setToken(getToken()), []);
+  const [sessionRead, setSessionRead] = useState(false);
+  useLayoutEffect(() => {
+    setToken(getToken());
+    setSessionRead(true);
+  }, []);
   const [modal, setModal] = useState<{ mode: LoginMode; key: number; email?: string } | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);
@@ -226,7 +233,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       token,
-      isLoading: Boolean(token) && me.isPending,
+      // Until the stored session is read, nobody is known to be signed out (pages behind sign-in wait).
+      isLoading: !sessionRead || (Boolean(token) && me.isPending),
+      sessionRead,
       isAdmin: user?.role === 'ADMIN',
       login,
       register,
@@ -240,7 +249,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       openDeleteAccount,
       openSignOutEverywhere,
     }),
-    [user, token, me.isPending, login, register, acceptSession, setUser, refreshUser, logout, logoutEverywhere, notify, openLogin, openDeleteAccount, openSignOutEverywhere],
+    [user, token, sessionRead, me.isPending, login, register, acceptSession, setUser, refreshUser, logout, logoutEverywhere, notify, openLogin, openDeleteAccount, openSignOutEverywhere],
   );
 
   return (

@@ -15,9 +15,11 @@ import '../account.css';
  */
 export function AuthWidget({ onAction }: { onAction?: () => void }) {
   const { t } = useTranslation();
-  const { user, isLoading, openLogin } = useAuth();
+  const { user, isLoading, sessionRead, openLogin } = useAuth();
 
-  if (isLoading) {
+  // Before the stored session is read (the server's page, hydration) this is the signed-out "Sign in", which CSS
+  // hides while a session is stored (styles/app.css).
+  if (isLoading && sessionRead) {
     return (
       <button type="button" className="btn btn-outline-brand btn-sm nav-action" disabled aria-busy="true">
         <span className="spinner-border spinner-border-sm" aria-hidden="true" />

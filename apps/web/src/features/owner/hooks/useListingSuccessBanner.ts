@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { STORAGE_KEYS, TIMINGS } from '@manzil/shared';
+import { useHydrated } from '../../../app/layout/ClientOnly';
 
 /**
  * The success message a saved listing leaves for the /property page (spec §2): stored in session storage
@@ -57,7 +58,15 @@ export function takeListingSuccess(navState: unknown, now = Date.now()): Listing
  */
 export function useListingSuccessBanner(): { banner: ListingSuccess | null; dismiss: () => void } {
   const location = useLocation();
-  const [banner, setBanner] = useState<ListingSuccess | null>(() => takeListingSuccess(location.state));
+  // Read from the device: not while hydrating a page the server rendered without it (then just after).
+  const hydrated = useHydrated();
+  const [banner, setBanner] = useState<ListingSuccess | null>(() => (hydrated ? takeListingSuccess(location.state) : null));
+  const [checked, setChecked] = useState(hydrated);
+  useEffect(() => {
+    if (checked) return;
+    setChecked(true);
+    setBanner(takeListingSuccess(location.state));
+  }, [checked, location.state]);
 
   useEffect(() => {
     if (!banner) return;
