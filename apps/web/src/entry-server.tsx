@@ -3,6 +3,7 @@
  * apps/api/src/plugins/web.ts). A page is rendered through the route tree the browser uses, its data loaded
  * by the same loaders (createStaticHandler), in one language, and streamed; main.tsx hydrates it.
  */
+import type { PageRenderInput, PageRenderResult } from '@manzil/shared';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -12,7 +13,6 @@ import { createQueryClient, AppProviders } from './app/providers';
 import { createRoutes } from './app/router';
 import { pageRoutes } from './app/routes';
 import { ServerHeadContext } from './components/usePageTitle';
-import type { AppLanguage } from './i18n/config';
 import { serverI18n } from './i18n/server';
 
 export { APP_STATE_ID } from './app/state';
@@ -22,39 +22,12 @@ export function setApiTransport(fetch: (url: string, init: RequestInit) => Promi
   apiTransport.fetch = fetch;
 }
 
-export interface RenderInput {
-  /** Path and query of the page. */
-  url: string;
-  lang: AppLanguage;
-  /** The nonce of this answer's Content-Security-Policy, for React Router's and React's inline scripts. */
-  nonce: string;
-  signal?: AbortSignal;
-}
-
-export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | {
-      kind: 'page';
-      status: number;
-      /** The page's <title>, when it set one while rendering. */
-      title: string | null;
-      /** Page modules under src/ (`features/home/pages/HomePage`), for the chunk and stylesheet links. */
-      pages: string[];
-      /** Feature locale namespaces the matched page renders with. */
-      namespaces: string[];
-      /** The page's query data (TanStack Query's dehydrated state), as JSON safe in <script type="application/json">. */
-      state: string;
-      /** Writes the app's HTML (what goes inside #root), streamed. */
-      pipe: <W extends NodeJS.WritableStream>(destination: W) => W;
-      abort: (reason?: unknown) => void;
-    };
-
 const byPath = new Map(pageRoutes.map((r) => [r.path, r]));
 
 /** JSON inside <script type="application/json">: nothing in it may close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export async function render(input: RenderInput): Promise<RenderResult> {
+export async function render(input: PageRenderInput): Promise<PageRenderResult> {
   const queryClient = createQueryClient();
   const handler = createStaticHandler(createRoutes({ queryClient, waitForData: true }));
   // The origin is never used for a request: loaders call the API in-process. Only the path matters.
@@ -98,7 +71,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
             pages: matched.map((r) => r.page),
             namespaces: [...new Set(matched.flatMap((r) => r.ns ?? []))],
             state,
-            pipe: (destination) => stream.pipe(destination),
+            pipe: (destination) => {
+              stream.pipe(destination);
+            },
             abort: (reason) => stream.abort(reason),
           });
         },

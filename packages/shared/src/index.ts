@@ -11,3 +11,4 @@ export * from './schemas/listings.js';
 export * from './schemas/search.js';
 export * from './schemas/contact.js';
 export * from './schemas/admin.js';
+export * from './page-render.js';

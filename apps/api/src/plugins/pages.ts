@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import type { PageRenderInput, PageRenderResult } from '@manzil/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLang } from '../modules/auth/service.js';
 import type { PageHead } from '../modules/seo/routes.js';
@@ -19,22 +20,9 @@ import { escapeHtml, SITE_DESCRIPTION, type Lang } from '../modules/seo/share.js
 import { compressStream, negotiateEncoding } from './compress.js';
 import { createAppPolicy, inlineCodeOf } from './security-headers.js';
 
-type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | {
-      kind: 'page';
-      status: number;
-      title: string | null;
-      pages: string[];
-      namespaces: string[];
-      state: string;
-      pipe: (destination: Writable) => Writable;
-      abort: (reason?: unknown) => void;
-    };
-
 /** dist/server/entry-server.mjs (apps/web/src/entry-server.tsx). */
 interface Renderer {
-  render(input: { url: string; lang: Lang; nonce: string }): Promise<RenderResult>;
+  render(input: PageRenderInput): Promise<PageRenderResult>;
   setApiTransport(fetch: (url: string, init: RequestInit) => Promise<Response>): void;
   APP_STATE_ID: string;
 }
@@ -169,7 +157,7 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
     const lang = pageLang(req);
     const pathname = req.url.split('?')[0]!;
     const nonce = randomBytes(16).toString('base64');
-    let result: RenderResult;
+    let result: PageRenderResult;
     let extra: Awaited<ReturnType<PageHead>>;
     try {
       [result, extra] = await Promise.all([visitor.run(req.ip, () => renderer.render({ url: req.url, lang, nonce })), opts.pageHead(pathname, lang)]);
