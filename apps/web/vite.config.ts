@@ -5,13 +5,14 @@ import { bootstrapIconsSubset } from './build/bootstrap-icons';
 import { bootstrapStylesheets } from './build/bootstrap-stylesheets';
 import { manualChunks } from './build/chunks';
 import { serverBundle } from './build/server-bundle';
+import { startAfterPaint } from './build/start-after-paint';
 
 /**
  * The web app: a client build (dist/) and, built after it by serverBundle, the server renderer the API
  * loads (dist/server/entry-server.mjs). Each build concern is a module of its own under build/.
  */
 export default defineConfig({
-  plugins: [react(), bootstrapStylesheets(), bootstrapIconsSubset(), arabicFontSubset(), serverBundle()],
+  plugins: [react(), bootstrapStylesheets(), bootstrapIconsSubset(), arabicFontSubset(), startAfterPaint(), serverBundle()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

@@ -45,7 +45,7 @@ export function pageLang(req: FastifyRequest): Lang {
   return requestLang(req);
 }
 
-/** The files the page's modules need beyond what index.html already loads, from Vite's manifest. */
+/** The stylesheets the page's modules need beyond what index.html already links, from Vite's manifest. */
 function assetLinks(manifest: Record<string, ManifestChunk>) {
   const closure = (key: string, into = new Set<string>()): Set<string> => {
     if (into.has(key) || !manifest[key]) return into;
@@ -65,11 +65,9 @@ function assetLinks(manifest: Record<string, ManifestChunk>) {
     for (const page of pages) for (const k of closure(`src/${page}.tsx`)) if (!atStart.has(k)) chunks.add(k);
     for (const ns of namespaces) if (manifest[`src/i18n/locales/${lang}/${ns}.json`]) chunks.add(`src/i18n/locales/${lang}/${ns}.json`);
     const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))].filter((f) => !startCss.has(f));
-    // Stylesheets block rendering, so the server's HTML paints styled; modules start downloading before the entry asks.
-    links = [
-      ...css.map((f) => `<link rel="stylesheet" href="/${f}" />`),
-      ...[...chunks].map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}" />`),
-    ].join('\n    ');
+    // Stylesheets block rendering, so the server's HTML paints styled. The page's modules are not preloaded: the
+    // app's scripts start after the first paint (apps/web/build/start-after-paint.ts), and main.tsx loads them.
+    links = css.map((f) => `<link rel="stylesheet" href="/${f}" />`).join('\n    ');
     cache.set(id, links);
     return links;
   };
