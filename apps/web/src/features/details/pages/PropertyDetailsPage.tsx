@@ -56,7 +56,9 @@ function ChooseListing() {
 function ListingDetails({ rawId }: { rawId: string }) {
   const { t, i18n } = useTranslation('details');
   const lang: Lang = toAppLanguage(i18n.resolvedLanguage);
-  const { user, token, isLoading: authLoading } = useAuth();
+  // Before the stored session is read (the server's render, hydration) the page is the public one.
+  const { user, token, isLoading, sessionRead } = useAuth();
+  const authLoading = isLoading && sessionRead;
   const id = parseListingId(rawId);
   // Wait for a stored session before asking, so an owner's pending listing is not read anonymously first.
   const query = useListingDetails(authLoading ? null : id, token);
