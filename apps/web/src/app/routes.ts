@@ -15,8 +15,10 @@ export interface PageRoute {
   /** The page module under src/, without extension: features/<area>/pages/<Name>Page. */
   page: string;
   /**
-   * Feature locale namespaces the page renders with on its first screen, fetched with its chunk (each would
-   * otherwise be one more round trip). Optional: a namespace not listed still loads on first use.
+   * Feature locale namespaces the page renders with on its first screen. The browser loads them before it
+   * hydrates a page the server rendered: one that arrives later suspends that part, and the first update (the
+   * stored session being read) then makes React render it anew instead of hydrating it (e2e/hydration.test.ts
+   * guard 3). Elsewhere a namespace not listed still loads on first use.
    */
   ns?: string[];
   /**
@@ -36,16 +38,16 @@ export const pageRoutes: PageRoute[] = [
   { path: '/home-v3', page: 'features/home/pages/HomeV3Page' },
   { path: '/home-v4', page: 'features/home/pages/HomeV4Page' },
   // listings
-  { path: '/property', page: 'features/listings/pages/PropertyListPage' },
-  { path: '/availavbe-property', page: 'features/listings/pages/PropertyListPage' },
-  { path: '/properties-by-city', page: 'features/listings/pages/PropertiesByCityPage' },
-  { path: '/recent-properties', page: 'features/listings/pages/RecentPropertiesPage' },
+  { path: '/property', page: 'features/listings/pages/PropertyListPage', ns: ['listings'] },
+  { path: '/availavbe-property', page: 'features/listings/pages/PropertyListPage', ns: ['listings'] },
+  { path: '/properties-by-city', page: 'features/listings/pages/PropertiesByCityPage', ns: ['listings'] },
+  { path: '/recent-properties', page: 'features/listings/pages/RecentPropertiesPage', ns: ['listings'] },
   // details
-  { path: '/property-details', page: 'features/details/pages/PropertyDetailsPage' },
+  { path: '/property-details', page: 'features/details/pages/PropertyDetailsPage', ns: ['details'] },
   { path: '/property-details/:id', page: 'features/details/pages/PropertyDetailsPage', ns: ['details'] },
   // search and map
   { path: '/search-list', page: 'features/search/pages/SearchListPage', ns: ['search', 'listings'] },
-  { path: '/search-grid', page: 'features/search/pages/SearchGridPage' },
+  { path: '/search-grid', page: 'features/search/pages/SearchGridPage', ns: ['search', 'listings'] },
   { path: '/search-map', page: 'features/map/pages/SearchMapPage', ssr: false },
   { path: '/properties-by-city/:city/:listingType', page: 'features/search/pages/CityRedirectPage' },
   // owner
@@ -60,16 +62,16 @@ export const pageRoutes: PageRoute[] = [
   { path: '/verify-email', page: 'features/account/pages/VerifyEmailPage', ns: ['account'], ssr: false },
   // info and static sample pages
   { path: '/contact', page: 'features/contact/pages/ContactPage', ssr: false },
-  { path: '/faq', page: 'features/info/pages/FaqPage' },
-  { path: '/about', page: 'features/info/pages/AboutPage' }, // also /About: case-insensitive
-  { path: '/privacy-policy', page: 'features/info/pages/PrivacyPolicyPage' },
-  { path: '/terms-of-service', page: 'features/info/pages/TermsOfServicePage' },
-  { path: '/facebook-data-deletion', page: 'features/info/pages/FacebookDataDeletionPage' },
-  { path: '/advisor', page: 'features/info/pages/AdvisorPage' },
-  { path: '/news', page: 'features/info/pages/NewsPage' },
-  { path: '/news-details', page: 'features/info/pages/NewsDetailsPage' },
-  { path: '/user-list', page: 'features/info/pages/UserListPage' },
-  { path: '/error', page: 'features/info/pages/ErrorPage' },
+  { path: '/faq', page: 'features/info/pages/FaqPage', ns: ['info'] },
+  { path: '/about', page: 'features/info/pages/AboutPage', ns: ['info'] }, // also /About: case-insensitive
+  { path: '/privacy-policy', page: 'features/info/pages/PrivacyPolicyPage', ns: ['info'] },
+  { path: '/terms-of-service', page: 'features/info/pages/TermsOfServicePage', ns: ['info'] },
+  { path: '/facebook-data-deletion', page: 'features/info/pages/FacebookDataDeletionPage', ns: ['info'] },
+  { path: '/advisor', page: 'features/info/pages/AdvisorPage', ns: ['info'] },
+  { path: '/news', page: 'features/info/pages/NewsPage', ns: ['info'] },
+  { path: '/news-details', page: 'features/info/pages/NewsDetailsPage', ns: ['info'] },
+  { path: '/user-list', page: 'features/info/pages/UserListPage', ns: ['info'] },
+  { path: '/error', page: 'features/info/pages/ErrorPage', ns: ['info'] },
   // admin
   { path: '/admin/dashboard', page: 'features/admin/pages/AdminDashboardPage', ssr: false },
   { path: '/admin/review', page: 'features/admin/pages/AdminReviewPage', ssr: false },
