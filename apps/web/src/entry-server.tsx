@@ -69,7 +69,6 @@ export async function render(input: PageRenderInput): Promise<PageRenderResult> 
             status: context.statusCode,
             title: head.title,
             pages: matched.map((r) => r.page),
-            namespaces: [...new Set(matched.flatMap((r) => r.ns ?? []))],
             state,
             pipe: (destination) => {
               stream.pipe(destination);

@@ -14,7 +14,6 @@ import { trackRouter } from './app/navigation';
 import { schedulePreloaderFallback } from './app/preloader';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createRoutes } from './app/router';
-import { pageRoutes } from './app/routes';
 import { APP_STATE_ID } from './app/state';
 import i18n, { startI18n } from './i18n';
 import { toAppLanguage } from './i18n/config';
@@ -39,13 +38,18 @@ async function start() {
     hydrate(queryClient, dehydrated);
   }
 
-  const routes = createRoutes({ queryClient, waitForData: false });
-  // The first page's lazy modules and locale files are loaded before React starts (React Router's way for
+  const i18nReady = startI18n(toAppLanguage(document.documentElement.lang));
+  const routes = createRoutes({
+    queryClient,
+    waitForData: false,
+    // A locale file that failed to load is not fatal here: the page's useTranslation retries and reports it.
+    loadNamespaces: (ns) => i18nReady.then(() => i18n.loadNamespaces(ns)).catch(() => undefined),
+  });
+  // The first page's lazy module and locale files are loaded before React starts (React Router's way for
   // lazy routes and hydration), so the first render in the browser is the server's.
   const matches = matchRoutes(routes, window.location) ?? [];
-  const namespaces = matches.flatMap((m) => pageRoutes.find((r) => r.path === m.route.id)?.ns ?? []);
   await Promise.all([
-    startI18n(toAppLanguage(document.documentElement.lang), namespaces),
+    i18nReady,
     ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       const loaded = await route.lazy();

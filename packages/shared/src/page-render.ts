@@ -20,8 +20,6 @@ export type PageRenderResult =
       title: string | null;
       /** Page modules under src/ (`features/home/pages/HomePage`), for the chunk and stylesheet links. */
       pages: string[];
-      /** Feature locale namespaces the matched page renders with. */
-      namespaces: string[];
       /** The page's query data (TanStack Query's dehydrated state), as JSON safe in <script type="application/json">. */
       state: string;
       /** Writes the app's HTML (what goes inside #root). */

@@ -57,13 +57,12 @@ function assetLinks(manifest: Record<string, ManifestChunk>) {
   const atStart = entryKey ? closure(entryKey) : new Set<string>();
   const startCss = new Set([...atStart].flatMap((k) => manifest[k]!.css ?? []));
   const cache = new Map<string, string>();
-  return (pages: string[], namespaces: string[], lang: Lang): string => {
-    const id = `${lang}|${pages.join(',')}|${namespaces.join(',')}`;
+  return (pages: string[]): string => {
+    const id = pages.join(',');
     let links = cache.get(id);
     if (links !== undefined) return links;
     const chunks = new Set<string>();
     for (const page of pages) for (const k of closure(`src/${page}.tsx`)) if (!atStart.has(k)) chunks.add(k);
-    for (const ns of namespaces) if (manifest[`src/i18n/locales/${lang}/${ns}.json`]) chunks.add(`src/i18n/locales/${lang}/${ns}.json`);
     const css = [...new Set([...chunks].flatMap((k) => manifest[k]!.css ?? []))].filter((f) => !startCss.has(f));
     // Stylesheets block rendering, so the server's HTML paints styled. The page's modules are not preloaded: the
     // app's scripts start after the first paint (apps/web/build/start-after-paint.ts), and main.tsx loads them.
@@ -127,6 +126,13 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
     return { before: html.slice(0, at), after: html.slice(at + '<!--app-html-->'.length) };
   };
 
+  /** The page's <title> (the app's, else the share tags', else the site's) and its description or share tags. */
+  const headOf = (lang: Lang, title: string | null, extra: Awaited<ReturnType<PageHead>>) =>
+    [
+      `<title>${escapeHtml(title ?? extra?.title ?? APP_NAME[lang])}</title>`,
+      extra?.head ?? `<meta name="description" content="${escapeHtml(SITE_DESCRIPTION[lang])}" />`,
+    ].join('\n    ');
+
   const headers = (reply: FastifyReply, status: number, nonce?: string) =>
     reply
       .status(status)
@@ -143,8 +149,7 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
   const sendShell = async (req: FastifyRequest, reply: FastifyReply, status: number, pageHead: PageHead | null) => {
     const lang = pageLang(req);
     const extra = pageHead ? await pageHead(req.url.split('?')[0]!, lang) : { head: '<meta name="robots" content="noindex" />' };
-    const head = `<title>${escapeHtml(extra?.title ?? APP_NAME[lang])}</title>\n    ${extra?.head ?? `<meta name="description" content="${escapeHtml(SITE_DESCRIPTION[lang])}" />`}`;
-    const { before, after } = page(lang, head, true);
+    const { before, after } = page(lang, headOf(lang, null, extra), true);
     return headers(reply, status).send(before + after.replace('<!--app-state-->', ''));
   };
 
@@ -165,15 +170,7 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
     }
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
 
-    const title = result.title ?? extra?.title ?? APP_NAME[lang];
-    const head = [
-      `<title>${escapeHtml(title)}</title>`,
-      extra?.head ?? `<meta name="description" content="${escapeHtml(SITE_DESCRIPTION[lang])}" />`,
-      lang === 'ar' ? arabicFonts : '',
-      links(result.pages, result.namespaces, lang),
-    ]
-      .filter(Boolean)
-      .join('\n    ');
+    const head = [headOf(lang, result.title, extra), lang === 'ar' ? arabicFonts : '', links(result.pages)].filter(Boolean).join('\n    ');
     const { before, after } = page(lang, head, false);
     const tail = after.replace('<!--app-state-->', () => `<script type="application/json" id="${renderer.APP_STATE_ID}">${result.state}</script>`);
 

@@ -147,7 +147,7 @@ export async function render({ url, lang, nonce }) {
     body = '<main><h1 style="margin:0">' + lang + ' ' + (listing ? listing.id : 'missing') + '</h1>' + injected + '</main>';
   }
   body += '<script nonce="' + nonce + '">window.__staticRouterHydrationData={}</script>';
-  return { kind: 'page', status, title: null, pages: [], namespaces: [], state: '{}', pipe(d) { d.write(body); d.end(); return d; }, abort() {} };
+  return { kind: 'page', status, title: null, pages: [], state: '{}', pipe(d) { d.write(body); d.end(); return d; }, abort() {} };
 }`;
 
 describe('headers on every kind of answer', () => {

@@ -29,6 +29,11 @@ export interface RouteOptions {
    * the requests (the page's own query picks them up, same options, same cache) and the page shows its loading state.
    */
   waitForData: boolean;
+  /**
+   * In the browser: loads a page's locale namespaces (routes.ts `ns`) together with its chunk, so neither waits
+   * for the other, and the first page has both before it is hydrated. The server has every namespace already.
+   */
+  loadNamespaces?: (ns: string[]) => Promise<unknown>;
 }
 
 type PageData = (args: LoaderFunctionArgs, qc: QueryClient) => Promise<unknown>;
@@ -62,9 +67,8 @@ function pageLoader(route: PageRoute, { queryClient, waitForData }: RouteOptions
   if (!load) return undefined;
   return async (args: LoaderFunctionArgs) => {
     const result = load(args, queryClient);
-    if (!waitForData) return null;
-    const answer = await result;
-    return answer instanceof Response || (answer && typeof answer === 'object' && 'type' in answer) ? answer : null;
+    // A page's answer is its status (data(null, { status: 404 })), or nothing.
+    return waitForData ? ((await result) ?? null) : null;
   };
 }
 
@@ -96,7 +100,7 @@ export function createRoutes(options: RouteOptions): RouteObject[] {
             lazy: async () => {
               // The server never loads a page it does not render (the map's modules need a browser).
               if (route.ssr === false && options.waitForData) return { Component: () => <ClientOnly fallback={<RouteFallback />}>{null}</ClientOnly> };
-              const { default: Page } = await loadPage(route);
+              const [{ default: Page }] = await Promise.all([loadPage(route), route.ns && options.loadNamespaces?.(route.ns)]);
               return { Component: route.ssr === false ? () => <ClientOnly fallback={<RouteFallback />}><Page /></ClientOnly> : Page };
             },
           })),

@@ -1,3 +1,5 @@
+import type { InitOptions } from 'i18next';
+
 /** Language settings shared by the i18n setup, the document helpers and tests. */
 export const SUPPORTED_LANGUAGES = ['ar', 'en'] as const;
 export type AppLanguage = (typeof SUPPORTED_LANGUAGES)[number];
@@ -25,6 +27,15 @@ export const LAZY_NAMESPACES = [
 ] as const;
 export const NAMESPACES = [...BUNDLED_NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/** What the browser's i18n (./index.ts) and the server's (./server.ts) set alike, so both write the same text. */
+export const COMMON_I18N_OPTIONS = {
+  defaultNS: 'common',
+  fallbackNS: false,
+  fallbackLng: DEFAULT_LANGUAGE,
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+} satisfies InitOptions;
 
 export function toAppLanguage(lng: string | null | undefined): AppLanguage {
   return lng && /^en\b/i.test(lng) ? 'en' : 'ar';

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@manzil/shared';
-import { BUNDLED_NAMESPACES, DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, toAppLanguage, type AppLanguage } from './config';
+import { BUNDLED_NAMESPACES, COMMON_I18N_OPTIONS, SUPPORTED_LANGUAGES, toAppLanguage, type AppLanguage } from './config';
 import { applyDocumentLanguage } from './document';
 import arCommon from './locales/ar/common.json';
 import arErrors from './locales/ar/errors.json';
@@ -50,8 +50,8 @@ function rememberLanguage(lng: AppLanguage) {
   document.cookie = `${STORAGE_KEYS.language}=${lng}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
-/** Starts i18n in `lng` with the given feature namespaces loaded (those the first screen renders with). */
-export function startI18n(lng: AppLanguage, ns: readonly string[] = []): Promise<unknown> {
+/** Starts i18n in `lng`; feature namespaces load on first use or with their route (app/router.tsx). */
+export function startI18n(lng: AppLanguage): Promise<unknown> {
   const ready = i18n
     .use(lazyLocales)
     .use(initReactI18next)
@@ -63,18 +63,12 @@ export function startI18n(lng: AppLanguage, ns: readonly string[] = []): Promise
       },
       partialBundledLanguages: true,
       ns: [...BUNDLED_NAMESPACES],
-      defaultNS: 'common',
-      fallbackNS: false,
-      fallbackLng: DEFAULT_LANGUAGE,
+      ...COMMON_I18N_OPTIONS,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      interpolation: { escapeValue: false },
-      showSupportNotice: false,
       react: { useSuspense: true },
     })
-    .then(() => (ns.length ? i18n.loadNamespaces([...ns]) : undefined))
-    // A locale file that failed to load is not fatal here: the page's useTranslation retries and reports it.
     .catch(() => undefined);
   rememberLanguage(lng);
   i18n.on('languageChanged', (next) => {

@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, NAMESPACES, type AppLanguage } from './config';
+import { COMMON_I18N_OPTIONS, NAMESPACES, type AppLanguage } from './config';
 
 /** Every locale file, bundled into the server renderer: the server never waits for a namespace. */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
@@ -24,11 +24,7 @@ export function serverI18n(lng: AppLanguage): Promise<I18n> {
         lng,
         resources,
         ns: [...NAMESPACES],
-        defaultNS: 'common',
-        fallbackNS: false,
-        fallbackLng: DEFAULT_LANGUAGE,
-        interpolation: { escapeValue: false },
-        showSupportNotice: false,
+        ...COMMON_I18N_OPTIONS,
         react: { useSuspense: false },
       })
       .then(() => i18n);
