@@ -196,6 +196,8 @@ describe('start-up watchdog', () => {
     const page = await ctx.newPage();
     await page.goto(server.url + '/faq');
     await page.locator('main h1').waitFor();
+    // The server's page is there before the app; the app then marks it rendered.
+    await waitForApp(page);
     expect(await page.evaluate(() => document.documentElement.dataset.appRendered)).toBe('true');
     expect(await page.locator('#preloader').count()).toBe(0);
     await page.waitForTimeout(10_500);

@@ -79,7 +79,8 @@ describe('app shell', () => {
     for (const lang of ['ar', 'en'] as const) {
       const ctx = await newContext(browser, { lang, viewport: MOBILE });
       const page = await ctx.newPage();
-      await page.goto(server.url + '/faq');
+      // The server's page shows the button at once; it works once the app has hydrated the page.
+      await openApp(page, server.url + '/faq');
       await page.locator('.nav-toggler').click();
       await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
       await expect.poll(() => page.locator('#mobile-menu').getAttribute('class')).toContain('open');
