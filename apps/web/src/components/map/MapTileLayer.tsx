@@ -2,6 +2,7 @@
 import './leaflet';
 import { TileLayer } from 'react-leaflet';
 import { usePublicConfig } from '../../api/queries';
+import { ZoomLabels } from './ZoomLabels';
 
 const ATTRIBUTION = {
   street: '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap</a>',
@@ -11,11 +12,17 @@ const ATTRIBUTION = {
 /**
  * Base map tiles from the server's configuration (GET /config: map_tile_url, satellite_tile_url), so
  * deployments and tests choose the tile source (tests use a local stub, never live tiles).
- * Renders nothing until /config answers, so a stub-configured page never asks the default tile host.
+ * Renders no tiles until /config answers, so a stub-configured page never asks the default tile host.
+ * Also names the map's zoom buttons in the visitor's language (ZoomLabels).
  */
 export function MapTileLayer({ variant = 'street' }: { variant?: 'street' | 'satellite' }) {
   const { config, isPending } = usePublicConfig();
-  if (isPending) return null;
+  if (isPending) return <ZoomLabels />;
   const url = variant === 'satellite' ? config.satellite_tile_url : config.map_tile_url;
-  return <TileLayer key={url} url={url} attribution={ATTRIBUTION[variant]} maxZoom={19} />;
+  return (
+    <>
+      <ZoomLabels />
+      <TileLayer key={url} url={url} attribution={ATTRIBUTION[variant]} maxZoom={19} />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ListingPin } from '@manzil/shared';
+import { groupDigits, type ListingPin } from '@manzil/shared';
 import { listingTitle, mediaSrc, mediaSrcSet, placeName, priceText, type Lang } from '../lib/display';
 
 /** The info window of a marker (spec §2): image, title, price, beds, baths, area and a details link. */
@@ -37,19 +37,20 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
           {price && listing.listing_type === 'FOR_RENT' ? <span className="map-popup-suffix"> {t('perMonth')}</span> : null}
         </p>
         <ul className="map-popup-facts">
-          {p.bedrooms != null && (
+          {/* No "0 beds" on land and offices: a count shows only when there is something to count. */}
+          {!!p.bedrooms && (
             <li>
               <i className="bi bi-door-closed" aria-hidden="true" /> {t('facts.beds', { count: p.bedrooms })}
             </li>
           )}
-          {p.bathrooms != null && (
+          {!!p.bathrooms && (
             <li>
               <i className="bi bi-droplet" aria-hidden="true" /> {t('facts.baths', { count: p.bathrooms })}
             </li>
           )}
           {p.area_sqm != null && (
             <li>
-              <i className="bi bi-aspect-ratio" aria-hidden="true" /> {t('facts.area', { value: p.area_sqm })}
+              <i className="bi bi-aspect-ratio" aria-hidden="true" /> {t('facts.area', { value: groupDigits(p.area_sqm) })}
             </li>
           )}
         </ul>
