@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DETAILS_PHOTO_SIZES, type MediaItem } from '@manzil/shared';
 import { mediaSrc, mediaSrcSet } from '../../map/lib/display';
@@ -6,10 +6,15 @@ import { stepForKey, wrapIndex } from './carousel-logic';
 
 const SIZES = DETAILS_PHOTO_SIZES;
 
+// The full-screen gallery and its library load when a photo is first opened (or about to be), never with the page.
+const loadLightbox = () => import('./PhotoLightbox');
+const PhotoLightbox = lazy(loadLightbox);
+
 /**
  * Photo carousel of the details page (spec §2): previous/next that wrap around, a counter "n / N",
  * thumbnails, arrow keys (mirrored in Arabic), swipe on touch screens, WebP srcset, a placeholder
- * without photos. Only the shown photo and its neighbours load eagerly.
+ * without photos. Only the shown photo and its neighbours load eagerly. Tapping the photo opens it full screen
+ * (PhotoLightbox); the carousel then shows the last photo seen there.
  */
 export function ImageCarousel({ media, title }: { media: MediaItem[]; title: string }) {
   const { t, i18n } = useTranslation('details');
@@ -19,6 +24,8 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
   const current = wrapIndex(index, count);
   const thumbs = useRef<HTMLDivElement>(null);
   const touchX = useRef<number | null>(null);
+  // null until the gallery is first opened (its chunk is not even asked for before); then kept mounted so it can animate out.
+  const [lightbox, setLightbox] = useState<{ open: boolean; index: number } | null>(null);
 
   const shown = useRef(current);
   useEffect(() => {
@@ -94,6 +101,20 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
             />
           );
         })}
+        <button
+          type="button"
+          className="details-carousel-open"
+          onClick={() => setLightbox({ open: true, index: current })}
+          onPointerEnter={() => void loadLightbox()}
+          onFocus={() => void loadLightbox()}
+          aria-haspopup="dialog"
+          aria-label={t('gallery.open', { n: current + 1, total: count })}
+          data-testid="carousel-open"
+        >
+          <span className="details-carousel-open-hint" aria-hidden="true">
+            <i className="bi bi-arrows-fullscreen" />
+          </span>
+        </button>
         {count > 1 && (
           <>
             <button type="button" className="details-carousel-btn details-carousel-btn--prev" onClick={() => go(current - 1)} aria-label={t('gallery.previous')}>
@@ -125,6 +146,18 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
             </button>
           ))}
         </div>
+      )}
+      {lightbox && (
+        <Suspense fallback={null}>
+          <PhotoLightbox
+            media={media}
+            title={title}
+            index={lightbox.index}
+            open={lightbox.open}
+            onView={go}
+            onClose={() => setLightbox((l) => l && { ...l, open: false })}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -2,13 +2,14 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { ListingRead } from '@manzil/shared';
+import { groupDigits, type ListingRead } from '@manzil/shared';
 import { useHydrated } from '../../../app/layout/ClientOnly';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
 import { useAuth } from '../../account/auth-context';
 import { listingDescription, listingTitle, placeName, priceText, type Lang } from '../../map/lib/display';
 import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
+import { callClosedReason, ContactBar, telHref } from '../components/ContactBar';
 import { DetailsHeader } from '../components/DetailsHeader';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MountWhenNear } from '../components/MountWhenNear';
@@ -159,6 +160,10 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   const ownerName = owner?.full_name?.trim() || [owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || owner?.username;
   const address = (lang === 'ar' ? p.address_details_ar || p.address_details_en : p.address_details_en || p.address_details_ar) ?? '';
   const posted = listing.posted_at ?? listing.created_at;
+  const callClosed = callClosedReason(listing.availability);
+  // The phone's contact bar: for visitors, in the browser (it carries the owner's phone).
+  const showBar = hydrated && !isOwner;
+  const contactFormId = 'details-contact-form';
   const coordinates = hasPlace ? `${p.latitude!.toFixed(6)}, ${p.longitude!.toFixed(6)}` : null;
   const osmUrl = hasPlace
     ? `https://www.openstreetmap.org/?mlat=${p.latitude}&mlon=${p.longitude}#map=16/${p.latitude}/${p.longitude}`
@@ -168,7 +173,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   if (p.bedrooms != null) facts.push({ icon: 'bi-door-closed', label: t('facts.bedrooms'), value: p.bedrooms });
   if (p.bathrooms != null) facts.push({ icon: 'bi-droplet', label: t('facts.bathrooms'), value: p.bathrooms });
   if (p.parking_spaces != null) facts.push({ icon: 'bi-car-front', label: t('facts.parking'), value: p.parking_spaces });
-  if (p.area_sqm != null) facts.push({ icon: 'bi-aspect-ratio', label: t('facts.area'), value: t('facts.areaValue', { value: p.area_sqm }) });
+  if (p.area_sqm != null) facts.push({ icon: 'bi-aspect-ratio', label: t('facts.area'), value: t('facts.areaValue', { value: groupDigits(p.area_sqm) }) });
   if (p.build_year != null) facts.push({ icon: 'bi-calendar3', label: t('facts.buildYear'), value: p.build_year });
 
   const places: [string, string][] = (
@@ -183,7 +188,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   ).filter(([, v]) => v);
 
   return (
-    <article className="container page-section details-page">
+    <article className={`container page-section details-page${showBar ? ' details-page--with-bar' : ''}`}>
       <DetailsHeader listing={listing} lang={lang} isOwner={isOwner} />
 
       <div className="row g-4">
@@ -351,8 +356,14 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               {ownerPhone ? (
                 <li>
                   <i className="bi bi-telephone me-2" aria-hidden="true" />
-                  {hydrated ? (
-                    <a href={`tel:${ownerPhone.replace(/[^\d+]/g, '')}`}>
+                  {hydrated && callClosed ? (
+                    // Sold or rented: the number stays for the record, but is no longer a call link.
+                    <span className="details-call-closed" data-testid="owner-call-closed">
+                      <bdi dir="ltr">{ownerPhone}</bdi>
+                      <span className="d-block small">{t(`contactBar.callClosed.${callClosed}`)}</span>
+                    </span>
+                  ) : hydrated ? (
+                    <a href={telHref(ownerPhone)}>
                       <bdi dir="ltr">{ownerPhone}</bdi>
                     </a>
                   ) : (
@@ -365,11 +376,14 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
             </ul>
           </section>
 
-          <Suspense fallback={contactLoading}>
-            <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
-          </Suspense>
+          <div id={contactFormId} tabIndex={-1} className="details-contact-form">
+            <Suspense fallback={contactLoading}>
+              <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
+            </Suspense>
+          </div>
         </aside>
       </div>
+      {showBar && <ContactBar phone={ownerPhone} availability={listing.availability} formId={contactFormId} />}
     </article>
   );
 }

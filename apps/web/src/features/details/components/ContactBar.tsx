@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListingRead } from '@manzil/shared';
+
+/** A listing that is sold or rented takes no more calls: the reason shown beside a disabled Call. */
+export function callClosedReason(availability: ListingRead['availability']): 'sold' | 'rented' | null {
+  return availability === 'sold' || availability === 'rented' ? availability : null;
+}
+
+/** `tel:` address of a phone number as the owner typed it ("+967 777 000 111" → "tel:+967777000111"). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/**
+ * The owner's ways to be reached, fixed to the bottom of a listing's page on phones (< 768 px; CSS hides it
+ * wider, where the contact card sits beside the photos): Call (a tel: link, disabled with its reason once the
+ * listing is sold or rented) and Message (scrolls to the contact form and focuses its first field).
+ *
+ * It never covers anything: it gets out of the way while the contact form or the footer is on screen (the
+ * form is the page's last content on a phone), and the page is padded by its height (`--contact-bar-height`,
+ * measured here) plus the iOS home-indicator area it stands on. Rendered only in the browser, for visitors
+ * who are not the listing's owner (the owner's phone is never written into the server's HTML).
+ */
+export function ContactBar({ phone, availability, formId }: { phone: string | null; availability: ListingRead['availability']; formId: string }) {
+  const { t } = useTranslation('details');
+  const bar = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState(false);
+  const closed = callClosedReason(availability);
+
+  // Out of the way while the contact form or the footer shows.
+  useEffect(() => {
+    const targets = [document.getElementById(formId), document.querySelector('.site-footer')].filter((e): e is Element => e !== null);
+    const onScreen = new Set<Element>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) onScreen.add(e.target);
+        else onScreen.delete(e.target);
+      }
+      setHidden(onScreen.size > 0);
+    });
+    targets.forEach((el) => observer.observe(el));
+    return () => observer.disconnect();
+  }, [formId]);
+
+  // The page's bottom padding follows the bar's height (one line more with a reason under Call).
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--contact-bar-height', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--contact-bar-height');
+    };
+  }, []);
+
+  const message = () => {
+    const form = document.getElementById(formId);
+    if (!form) return;
+    form.scrollIntoView({ block: 'center', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    const field = form.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled])');
+    (field ?? form).focus({ preventScroll: true });
+  };
+
+  return (
+    <div ref={bar} className={`details-contact-bar${hidden ? ' is-hidden' : ''}`} role="region" aria-label={t('contactBar.label')} data-testid="contact-bar">
+      <div className="details-contact-bar-actions">
+        {phone &&
+          (closed ? (
+            <button type="button" className="btn btn-outline-secondary" disabled aria-describedby="contact-bar-closed">
+              <i className="bi bi-telephone-x me-1" aria-hidden="true" />
+              {t('contactBar.call')}
+            </button>
+          ) : (
+            <a className="btn btn-brand" href={telHref(phone)}>
+              <i className="bi bi-telephone me-1" aria-hidden="true" />
+              {t('contactBar.call')}
+            </a>
+          ))}
+        {/* WhatsApp goes here when the owner offers it (its own issue: wa.me with a prefilled message). */}
+        <button type="button" className="btn btn-outline-brand" onClick={message} aria-controls={formId}>
+          <i className="bi bi-chat-dots me-1" aria-hidden="true" />
+          {t('contactBar.message')}
+        </button>
+      </div>
+      {phone && closed && (
+        <p id="contact-bar-closed" className="details-contact-bar-note">
+          {t(`contactBar.callClosed.${closed}`)}
+        </p>
+      )}
+    </div>
+  );
+}
