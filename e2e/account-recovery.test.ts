@@ -11,7 +11,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
-import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, watchPage } from './harness';
+import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, watchPage, waitForApp } from './harness';
 import { locale, pick } from './locales';
 import { followable, linkIn, type Mailbox, nthMailTo, startMailbox } from './mail';
 
@@ -240,8 +240,9 @@ describe.each(PLAN)('account recovery ($lang)', ({ lang, reset, register, everyw
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await banner.count()).toBe(0);
     await still(page, `verify-done-${lang}-${px(register)}`);
-    await page.goto(server.url + '/faq');
+    await openApp(page, server.url + '/faq');
     await page.reload();
+    await waitForApp(page);
     await signedInAs(page, 'Nada');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await banner.count()).toBe(0);
@@ -363,7 +364,7 @@ describe.each(PLAN)('account recovery ($lang)', ({ lang, reset, register, everyw
     const link = linkIn(await nthMailTo(mail, next, '/verify-email'), '/verify-email');
     await openApp(page, followable(link, server.url));
     await page.getByTestId('verify-done').waitFor();
-    await page.goto(server.url + '/profile');
+    await openApp(page, server.url + '/profile');
     await page.getByRole('heading', { name: a('profile.title') }).waitFor();
     await expect.poll(() => emailField.inputValue()).toBe(next);
     expect(await page.getByTestId('profile-pending-email').count()).toBe(0);

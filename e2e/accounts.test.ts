@@ -187,7 +187,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await page.waitForURL((u) => u.pathname === '/');
 
     // Sign in again with the new password, from the /registration page.
-    await page.goto(server.url + '/registration');
+    await openApp(page, server.url + '/registration');
     await page.getByTestId('registration-sign-in').click();
     await modal(page).waitFor();
     await modal(page).getByLabel(label(a('fields.email'))).fill(email.toUpperCase());
@@ -227,7 +227,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     // the listing count in the dialog
     const ctx = await newContext(browser, { lang, viewport: MOBILE });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/registration');
+    await openApp(page, server.url + '/registration');
     await page.getByTestId('registration-sign-up').click();
     await modal(page).waitFor();
     await expect.poll(() => modal(page).locator('h2').textContent()).toBe(a('modal.registerTitle'));
@@ -239,7 +239,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await modal(page).getByRole('button', { name: a('modal.signIn'), exact: true }).click();
     await modal(page).waitFor({ state: 'detached' });
 
-    await page.goto(server.url + '/profile');
+    await openApp(page, server.url + '/profile');
     await page.getByRole('heading', { name: a('profile.title') }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -274,7 +274,7 @@ describe('session', () => {
     const token = await signIn(server, ADMIN.email, ADMIN.password);
     const ctx = await newContext(browser, { lang: 'en', token });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/profile');
+    await openApp(page, server.url + '/profile');
     await page.locator('.nav-actions a[href="/admin/dashboard"]').waitFor();
     await page.getByRole('heading', { name: texts('en').a('profile.title') }).waitFor();
     await ctx.close();
@@ -283,7 +283,7 @@ describe('session', () => {
   it('/profile sends a signed-out visitor home', async () => {
     const ctx = await newContext(browser, { lang: 'ar' });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/profile');
+    await openApp(page, server.url + '/profile');
     await page.waitForURL((u) => u.pathname === '/');
     await ctx.close();
   });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer, createListing as publish } from './harness';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer, createListing as publish, openApp } from './harness';
 import { locale, pick } from './locales';
 
 const texts = (lang: Lang) => {
@@ -64,7 +64,7 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     const ctx = await newContext(browser, { lang, viewport: DESKTOP });
     const page = await ctx.newPage();
     const errors = watchPage(page);
-    await page.goto(`${server.url}/property-details/${listingId}`);
+    await openApp(page, `${server.url}/property-details/${listingId}`);
     const form = page.locator('.contact-owner-card');
     await form.waitFor();
     await form.getByLabel(co('ownerForm.fullName')).fill('Huda Saleh');
@@ -90,7 +90,7 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     // The owner sees the form disabled with the notice.
     const ownerCtx = await newContext(browser, { lang, viewport: MOBILE, token: owner.token });
     const op = await ownerCtx.newPage();
-    await op.goto(`${server.url}/property-details/${listingId}`);
+    await openApp(op, `${server.url}/property-details/${listingId}`);
     const ownerForm = op.locator('.contact-owner-card');
     await ownerForm.getByText(err('ownListing')).waitFor();
     expect(await ownerForm.getByLabel(co('ownerForm.message')).isDisabled()).toBe(true);
@@ -105,7 +105,7 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
       const ctx = await newContext(browser, { lang, viewport });
       const page = await ctx.newPage();
       const errors = watchPage(page);
-      await page.goto(`${server.url}/contact`);
+      await openApp(page, `${server.url}/contact`);
       await page.getByRole('heading', { level: 1, name: co('page.title') }).waitFor();
       await page.locator('.contact-info').getByText(co('page.hoursValue')).waitFor();
       await page.locator('.contact-info').getByText(co('page.aiNote')).waitFor();
@@ -144,14 +144,14 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     // Anyone else is sent home.
     const userCtx = await newContext(browser, { lang, token: owner.token });
     const up = await userCtx.newPage();
-    await up.goto(`${server.url}/admin/dashboard`);
+    await openApp(up, `${server.url}/admin/dashboard`);
     await up.waitForURL(`${server.url}/`);
     await userCtx.close();
 
     const ctx = await newContext(browser, { lang, viewport: DESKTOP, token: adminToken });
     const page = await ctx.newPage();
     const errors = watchPage(page);
-    await page.goto(`${server.url}/admin/dashboard`);
+    await openApp(page, `${server.url}/admin/dashboard`);
     const pendingCard = page.locator('[data-stat="pending"] .admin-stat-value');
     await expect.poll(() => pendingCard.textContent()).toBe(String(stats.pending));
     expect(await page.locator('[data-stat="total"] .admin-stat-value').textContent()).toBe(String(stats.total));
@@ -200,14 +200,14 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     expect(rejectionMail.text).toContain('The photos do not show the flat');
 
     // The decision is visible with its history on /admin/listings.
-    await page.goto(`${server.url}/admin/listings?status=rejected`);
+    await openApp(page, `${server.url}/admin/listings?status=rejected`);
     const row = page.locator(`tr[data-listing-id="${rejectId}"]`);
     await row.waitFor();
     await row.getByRole('button', { expanded: false }).click();
     await page.getByText('The photos do not show the flat').first().waitFor();
     expect((await row.locator('td:nth-child(2) .admin-email-status').textContent())?.trim()).toBe(ad('owner.emailNotVerified'));
     await shot(page, AREA, `listings-${lang}-1280`);
-    await page.goto(`${server.url}/admin/listings?status=pending`);
+    await openApp(page, `${server.url}/admin/listings?status=pending`);
     const verifiedRow = page.locator(`tr[data-listing-id="${verifiedId}"]`);
     await verifiedRow.waitFor();
     expect((await verifiedRow.locator('td:nth-child(2) .admin-email-status').textContent())?.trim()).toBe(ad('owner.emailVerified'));
@@ -217,10 +217,10 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     // Mobile views of the admin screens.
     const mctx = await newContext(browser, { lang, viewport: MOBILE, token: adminToken });
     const mp = await mctx.newPage();
-    await mp.goto(`${server.url}/admin/dashboard`);
+    await openApp(mp, `${server.url}/admin/dashboard`);
     await mp.locator('[data-stat="pending"] .admin-stat-value').filter({ hasText: /^\d+$/ }).waitFor();
     await shot(mp, AREA, `dashboard-${lang}-390`, true);
-    await mp.goto(`${server.url}/admin/review`);
+    await openApp(mp, `${server.url}/admin/review`);
     await mp.locator('[data-listing-id], h2').first().waitFor();
     await mp.waitForLoadState('networkidle');
     await shot(mp, AREA, `review-${lang}-390`);
@@ -228,7 +228,7 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     expect((await mobileCard.locator('.admin-email-status').textContent())?.trim()).toBe(ad('owner.emailVerified'));
     await mobileCard.scrollIntoViewIfNeeded();
     await shot(mp, AREA, `review-verified-${lang}-390`);
-    await mp.goto(`${server.url}/admin/listings`);
+    await openApp(mp, `${server.url}/admin/listings`);
     await mp.locator('tr[data-listing-id]').first().waitFor();
     await mp.waitForLoadState('networkidle');
     await shot(mp, AREA, `listings-${lang}-390`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newContext, ROOT, shot, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
+import { DESKTOP, launchBrowser, MOBILE, newContext, ROOT, shot, startServer, watchPage, type Lang, type RunningServer, openApp } from './harness.js';
 
 const locale = (lang: Lang) => JSON.parse(fs.readFileSync(path.join(ROOT, `apps/web/src/i18n/locales/${lang}/info.json`), 'utf8'));
 const TEXT = { ar: locale('ar'), en: locale('en') };
@@ -51,7 +51,7 @@ describe.each([
     const errors = watchPage(page);
     const t = TEXT[lang];
     for (const p of PAGES) {
-      await page.goto(server.url + p.path);
+      await openApp(page, server.url + p.path);
       await page.locator('main h1').first().waitFor();
       const h1 = (await page.locator('main h1').first().textContent())!.trim();
       if (p.h1(t)) expect(h1, p.path).toBe(p.h1(t));
@@ -74,7 +74,7 @@ describe('info page behaviour', () => {
   it('FAQ: first answer open, others open on click and by keyboard, RTL text aligned to the right', async () => {
     const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/faq');
+    await openApp(page, server.url + '/faq');
     const buttons = page.locator('.faq-accordion .accordion-button');
     await buttons.first().waitFor();
     expect(await buttons.count()).toBe(TEXT.ar.faq.items.length);
@@ -111,7 +111,7 @@ describe('info page behaviour', () => {
   it('privacy links to the Facebook data-deletion page, which states the spec text', async () => {
     const ctx = await newContext(browser, { lang: 'en', viewport: DESKTOP });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/privacy-policy');
+    await openApp(page, server.url + '/privacy-policy');
     // The footer says "Last updated" too: the page's own line is in main.
     await page.locator('#main-content').getByText('Last updated: 4 September 2025').waitFor();
     await page.locator('main a[href="/facebook-data-deletion"]').click();
@@ -127,9 +127,9 @@ describe('info page behaviour', () => {
   it('terms state the 30-day notice; about shows four numbered blocks and two team members with generated avatars', async () => {
     const ctx = await newContext(browser, { lang: 'en', viewport: DESKTOP });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/terms-of-service');
+    await openApp(page, server.url + '/terms-of-service');
     await page.getByText('at least 30 days before they take effect', { exact: false }).waitFor();
-    await page.goto(server.url + '/About');
+    await openApp(page, server.url + '/About');
     await page.locator('.about-block').first().waitFor();
     expect(await page.locator('.about-block').count()).toBe(4);
     expect(await page.locator('.about-num').allTextContents()).toEqual(['01', '02', '03', '04']);
@@ -142,7 +142,7 @@ describe('info page behaviour', () => {
   it('a shared link with ?lang=en opens in English even for an Arabic visitor, and the choice sticks', async () => {
     const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/faq?lang=en');
+    await openApp(page, server.url + '/faq?lang=en');
     await page.locator('main h1', { hasText: TEXT.en.faq.title }).waitFor();
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
@@ -152,11 +152,11 @@ describe('info page behaviour', () => {
   it('news details: an unknown id falls back to the latest announcement with a note', async () => {
     const ctx = await newContext(browser, { lang: 'en', viewport: DESKTOP });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/news');
+    await openApp(page, server.url + '/news');
     await page.getByRole('link', { name: TEXT.en.news.items[1].title }).click();
     await page.waitForURL('**/news-details?id=sold-rented');
     await page.locator('main h1', { hasText: TEXT.en.news.items[1].title }).waitFor();
-    await page.goto(server.url + '/news-details?id=nope');
+    await openApp(page, server.url + '/news-details?id=nope');
     await page.getByText(TEXT.en.news.notFound).waitFor();
     expect(await page.locator('main h1').textContent()).toBe(TEXT.en.news.items[0].title);
     await ctx.close();

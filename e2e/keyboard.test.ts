@@ -240,7 +240,8 @@ describe.each<Lang>(['ar', 'en'])('keyboard only (%s)', (lang) => {
     const params = new URL(page.url()).searchParams;
     expect(Object.fromEntries(params)).toMatchObject({ listing_type: expect.stringMatching(/^(rent|FOR_RENT)$/), property_type: 'APARTMENT', price_min: '100', price_max: '500', bedrooms: '2' });
     const title = lang === 'ar' ? 'شقة للوحة المفاتيح' : 'Keyboard flat';
-    await page.locator('article.listing-card', { hasText: title }).waitFor();
+    // The filtered answer, not the previous one kept on screen while it loads (its nodes are replaced).
+    await page.locator('[aria-busy="false"] article.listing-card', { hasText: title }).waitFor();
 
     // On from the filters to the result's title link; Enter opens the listing.
     await tabTo(page, 'article.listing-card a[href^="/property-details/"]', { text: title });

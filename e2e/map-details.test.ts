@@ -158,7 +158,7 @@ for (const lang of ['en', 'ar'] as const) {
         });
 
         // Filters from the URL: rent, exactly 2 bedrooms, Aden; the map fits the box in the URL.
-        await page.goto(`${server.url}/search-map?${FILTERS}&${BOX}`);
+        await openApp(page, `${server.url}/search-map?${FILTERS}&${BOX}`);
         await page.locator('.search-map .manzil-pin').first().waitFor();
         await settled(page);
         // D as a pin; E and the trio G close together (a cluster on desktop, maybe all four on mobile).
@@ -390,7 +390,7 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     const page = await ctx.newPage();
     await page.route(/leaflet-geoman/, (route) => route.abort());
     // Opened from the home hero: ?draw=1 opens the modal at once.
-    await page.goto(`${server.url}/search-map?${FILTERS}&${BOX}&draw=1`);
+    await openApp(page, `${server.url}/search-map?${FILTERS}&${BOX}&draw=1`);
     const modal = page.locator('.modal.show');
     await modal.getByText(t('en', 'map', 'draw.hintManual')).waitFor({ timeout: 20_000 });
     await modal.locator('.draw-map .leaflet-tile-loaded').first().waitFor();
@@ -435,7 +435,7 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP, token: owner.token });
     const page = await ctx.newPage();
     const errors = watchPage(page);
-    await page.goto(`${server.url}/property-details/${ids.P}`);
+    await openApp(page, `${server.url}/property-details/${ids.P}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByText(t('ar', 'details', 'moderation.pending')).first().waitFor();
     // The owner's controls arrive in their own chunk (visitors never download them): wait, then exactly one.
@@ -458,14 +458,14 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
   it('explains a missing id, a listing that does not exist, and a pending listing to strangers', async () => {
     const ctx = await newContext(browser, { lang: 'en', viewport: MOBILE });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/property-details`);
+    await openApp(page, `${server.url}/property-details`);
     await page.getByRole('heading', { name: t('en', 'details', 'choose.title') }).waitFor();
     await shot(page, AREA, 'details-choose-en-390');
-    await page.goto(`${server.url}/property-details/987654`);
+    await openApp(page, `${server.url}/property-details/987654`);
     await page.getByRole('heading', { name: L.en.errors.propertyNotFound }).waitFor();
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
     await shot(page, AREA, 'details-not-found-en-390');
-    await page.goto(`${server.url}/property-details/abc`);
+    await openApp(page, `${server.url}/property-details/abc`);
     await page.getByRole('heading', { name: L.en.errors.propertyNotFound }).waitFor();
     await ctx.close();
   });
@@ -477,7 +477,7 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     await page.route('**/api/v1/listings/search', (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }) : route.continue(),
     );
-    await page.goto(`${server.url}/search-map?${BOX}`);
+    await openApp(page, `${server.url}/search-map?${BOX}`);
     await page.getByText(t('ar', 'map', 'loadFailed')).waitFor({ timeout: 20_000 });
     await shot(page, AREA, 'map-error-ar-1280');
     fail = false;

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, api, launchBrowser, newContext, registerUser, shot, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { DESKTOP, MOBILE, api, launchBrowser, newContext, registerUser, shot, startServer, watchPage, type Lang, type RunningServer, openApp } from './harness';
 
 const AREA = 'owner';
 let server: RunningServer;
@@ -86,13 +86,13 @@ describe('owner journeys', () => {
   it('signed out: the lock notice opens the login dialog; My properties asks to sign in', async () => {
     const ctx = await newContext(browser, { lang: 'en' });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/add-property`);
+    await openApp(page, `${server.url}/add-property`);
     await page.waitForSelector('[data-testid="owner-lock"]');
     await shot(page, AREA, 'signed-out-lock-en');
     await page.locator('[data-testid="owner-lock"] button').click();
     await page.waitForSelector('.modal.show');
     await page.keyboard.press('Escape');
-    await page.goto(`${server.url}/my-properties`);
+    await openApp(page, `${server.url}/my-properties`);
     await page.waitForSelector('[data-testid="my-properties-signed-out"]');
     expect(await page.textContent('[data-testid="my-properties-signed-out"]')).toContain('Please log in to view your properties');
     await ctx.close();
@@ -111,7 +111,7 @@ describe('owner journeys', () => {
         const tag = `${lang}-${vpName}`;
 
         // ---- LAND ----
-        await page.goto(`${server.url}/add-property`);
+        await openApp(page, `${server.url}/add-property`);
         await page.waitForSelector('[data-testid="listing-form"]');
         await page.waitForSelector('[data-testid="map-picker"] .leaflet-container');
         await shot(page, AREA, `${tag}-01-empty-form`);
@@ -158,7 +158,7 @@ describe('owner journeys', () => {
         expect(land.media).toHaveLength(2);
 
         // ---- APARTMENT for rent ----
-        await page.goto(`${server.url}/add-property`);
+        await openApp(page, `${server.url}/add-property`);
         await page.waitForSelector('[data-testid="listing-form"]');
         await page.click('[data-testid="listing-type-FOR_RENT"]');
         await page.fill('[data-testid="input-title_ar"]', 'شقة مفروشة للإيجار في حدة');
@@ -184,7 +184,7 @@ describe('owner journeys', () => {
         expect(flat.media).toHaveLength(3);
 
         // ---- My properties ----
-        await page.goto(`${server.url}/my-properties`);
+        await openApp(page, `${server.url}/my-properties`);
         await page.waitForSelector('[data-testid="my-property-card"]');
         expect(await page.locator('[data-testid="my-property-card"]').count()).toBe(2);
         expect(await page.locator('[data-testid="status-badge"][data-status="pending"]').count()).toBe(2);
@@ -212,7 +212,7 @@ describe('owner journeys', () => {
         expect(edited.body.media).toHaveLength(2);
 
         // ---- delete the land ----
-        await page.goto(`${server.url}/my-properties`);
+        await openApp(page, `${server.url}/my-properties`);
         await page.waitForSelector(`[data-listing-id="${land.id}"]`);
         await page.click(`[data-listing-id="${land.id}"] [data-testid="delete-listing"]`);
         await page.waitForSelector('[data-testid="confirm-dialog"]');

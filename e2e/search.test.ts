@@ -174,7 +174,7 @@ describe('listing pages', () => {
     const page = await ctx.newPage();
     const errors = watchPage(page);
     const t = L.en.listings;
-    await page.goto(server.url + '/property');
+    await openApp(page, server.url + '/property');
     await page.locator('article.listing-card').first().waitFor();
     expect(await page.locator('article.listing-card').count()).toBe(12);
     await page.getByRole('button', { name: t.loadMore }).click();
@@ -189,7 +189,7 @@ describe('listing pages', () => {
     await page.waitForTimeout(300);
     await shot(page, AREA, 'en-desktop-6-property-biggest');
 
-    await page.goto(server.url + '/properties-by-city');
+    await openApp(page, server.url + '/properties-by-city');
     await page.locator('.city-card').first().waitFor();
     const stats = (await api(server, 'GET', '/listings/stats/by-city')).body as { name_en: string; total: number }[];
     expect(await page.locator('.city-card').count()).toBe(stats.length);
@@ -202,7 +202,7 @@ describe('listing pages', () => {
   it('a search with no match shows the empty state, and a failing API shows the error with Try Again', async () => {
     const ctx = await newContext(browser, { lang: 'ar' });
     const page = await ctx.newPage();
-    await page.goto(server.url + '/search-grid?location=zzzqqq-nothing');
+    await openApp(page, server.url + '/search-grid?location=zzzqqq-nothing');
     await page.getByRole('heading', { name: L.ar.search.emptyTitle }).waitFor();
     await shot(page, AREA, 'ar-desktop-8-empty');
     // The first page's results come with its HTML; the next search is the browser's own call, which fails.

@@ -108,7 +108,7 @@ describe('app shell', () => {
     const back = page.locator('a[href="/"]', { hasText: /go back/i });
     await back.first().waitFor();
     await shot(page, 'shell', '404-en');
-    await page.goto(server.url + '/FAQ');
+    await openApp(page, server.url + '/FAQ');
     await expect.poll(() => page.locator('h1').first().textContent()).not.toMatch(/not found/i);
     await ctx.close();
   });
