@@ -13,6 +13,8 @@ interface Props {
   onSelect: (listing: ListingPin) => void;
   /** Label of a cluster for screen readers, e.g. "12 properties". */
   clusterLabel: (count: number) => string;
+  /** This listing's marker, or the cluster that holds it, is highlighted. */
+  highlightId?: number | null;
 }
 
 function clusterIcon(cluster: L.MarkerCluster, label: (n: number) => string): L.DivIcon {
@@ -32,7 +34,7 @@ function clusterIcon(cluster: L.MarkerCluster, label: (n: number) => string): L.
  * Markers are managed imperatively and diffed by id, so a reload after panning only adds and removes
  * what changed (a thousand React components would be slow on a phone, and a full redraw flickers).
  */
-export function ListingMarkers({ listings, lang, onSelect, clusterLabel }: Props) {
+export function ListingMarkers({ listings, lang, onSelect, clusterLabel, highlightId = null }: Props) {
   const map = useMap();
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
   const markersRef = useRef(new Map<number, { marker: L.Marker; key: string }>());
@@ -100,6 +102,22 @@ export function ListingMarkers({ listings, lang, onSelect, clusterLabel }: Props
     }
     if (fresh.length) group.addLayers(fresh);
   }, [listings, lang]);
+
+  // The marker as shown now: itself, or the cluster it is folded into at this zoom (null when out of view).
+  useEffect(() => {
+    const group = groupRef.current;
+    const entry = highlightId === null ? undefined : markersRef.current.get(highlightId);
+    if (!group || !entry) return;
+    const shown = group.getVisibleParent(entry.marker) as L.Marker | null;
+    const el = shown?.getElement();
+    if (!shown || !el) return;
+    el.classList.add('is-highlighted');
+    shown.setZIndexOffset(1000);
+    return () => {
+      el.classList.remove('is-highlighted');
+      shown.setZIndexOffset(0);
+    };
+  }, [highlightId, listings, lang]);
 
   return null;
 }

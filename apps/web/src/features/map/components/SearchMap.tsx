@@ -24,6 +24,8 @@ export interface SearchMapProps {
   lang: Lang;
   /** Called with the visible box on load and 500 ms after the map stops moving. */
   onBoundsChange: (bounds: Bounds) => void;
+  /** A listing whose marker stands out (its card in the list beside the map is hovered or focused). */
+  highlightId?: number | null;
 }
 
 /** Box of the current view, rounded inward so re-fitting it never needs a lower zoom. */
@@ -59,7 +61,7 @@ function BoundsWatcher({ onBoundsChange }: { onBoundsChange: (b: Bounds) => void
 }
 
 /** The Leaflet part of /search-map; lazily loaded so Leaflet never lands outside map pages. */
-export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon, listings, lang, onBoundsChange }: SearchMapProps) {
+export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon, listings, lang, onBoundsChange, highlightId = null }: SearchMapProps) {
   const { t } = useTranslation('map');
   const [selected, setSelected] = useState<ListingPin | null>(null);
   const onSelect = useCallback((l: ListingPin) => setSelected(l), []);
@@ -91,7 +93,7 @@ export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon
           interactive={false}
         />
       )}
-      <ListingMarkers listings={listings} lang={lang} onSelect={onSelect} clusterLabel={clusterLabel} />
+      <ListingMarkers listings={listings} lang={lang} onSelect={onSelect} clusterLabel={clusterLabel} highlightId={highlightId} />
       {selected && (
         <Popup
           key={selected.id}

@@ -6,12 +6,14 @@ import { MAP, SANAA_CITY_GOVERNORATE_IDS, formatPrice } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
 import { leavingPage } from '../../../app/navigation';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { useWideLayout } from '../../../components/useMediaQuery';
 import { translateError } from '../../../i18n/translate-api-error';
 import { toAppLanguage } from '../../../i18n/config';
 import { useMapSearch } from '../api/map-search';
 import { parseBounds, sameBounds, withBounds, type Bounds } from '../lib/geo';
 import { AREA_KEYS, parseMapFilters, polygonFromParams, type MapFilters } from '../lib/params';
 import { placeName, type Lang } from '../lib/display';
+import { MapResultsList } from '../components/MapResultsList';
 import '../map.css';
 
 // Leaflet, the cluster plugin and the drawing tool load only here, after the page itself has painted.
@@ -84,6 +86,9 @@ export default function SearchMapPage() {
   const search = useMapSearch(filters, viewBounds, polygon);
   const items = search.data?.items ?? [];
   const total = search.data?.total ?? 0;
+  // Wide screens list the listings in view beside the map; a hovered or focused card highlights its marker.
+  const wide = useWideLayout();
+  const [highlightId, setHighlightId] = useState<number | null>(null);
 
   useEffect(() => {
     // Spec §8: map bounds errors are only logged; the page adds a quiet notice with a retry.
@@ -177,50 +182,54 @@ export default function SearchMapPage() {
         </ul>
       )}
 
-      <div className="map-search-frame">
-        {waitForCentre ? (
-          <MapPlaceholder />
-        ) : (
-          <Suspense fallback={<MapPlaceholder />}>
-            <SearchMap
-              center={start.center}
-              zoom={start.zoom}
-              fitTo={fit.bounds}
-              fitVersion={fit.version}
-              polygon={polygon}
-              listings={items}
-              lang={lang}
-              onBoundsChange={onBoundsChange}
-            />
-          </Suspense>
-        )}
-        {search.isFetching && (
-          <div className="map-overlay-top">
-            <span className="map-loading-pill" role="status" data-testid="map-loading">
-              <Spinner animation="border" size="sm" aria-hidden="true" />
-              {t('loading')}
-            </span>
-          </div>
-        )}
-        {search.isError && !search.isFetching ? (
-          <div className="map-overlay-bottom">
-            <Alert variant="light" className="map-notice d-flex align-items-center gap-2 py-2" role="status">
-              <i className="bi bi-exclamation-circle text-warning" aria-hidden="true" />
-              <span>
-                {t('loadFailed')} <span className="visually-hidden">{translateError(i18n.t, search.error)}</span>
+      <div className={wide ? 'map-layout map-layout--with-list' : 'map-layout'}>
+        {wide && <MapResultsList listings={items} total={total} lang={lang} loading={!search.data} onHighlight={setHighlightId} />}
+        <div className="map-search-frame">
+          {waitForCentre ? (
+            <MapPlaceholder />
+          ) : (
+            <Suspense fallback={<MapPlaceholder />}>
+              <SearchMap
+                center={start.center}
+                zoom={start.zoom}
+                fitTo={fit.bounds}
+                fitVersion={fit.version}
+                polygon={polygon}
+                listings={items}
+                lang={lang}
+                onBoundsChange={onBoundsChange}
+                highlightId={highlightId}
+              />
+            </Suspense>
+          )}
+          {search.isFetching && (
+            <div className="map-overlay-top">
+              <span className="map-loading-pill" role="status" data-testid="map-loading">
+                <Spinner animation="border" size="sm" aria-hidden="true" />
+                {t('loading')}
               </span>
-              <Button size="sm" variant="outline-brand" onClick={() => void search.refetch()}>
-                {t('retry')}
-              </Button>
-            </Alert>
-          </div>
-        ) : search.isSuccess && !search.isFetching && total === 0 ? (
-          <div className="map-overlay-bottom">
-            <Alert variant="light" className="map-notice py-2" role="status">
-              {polygon ? t('emptyArea') : t('empty')}
-            </Alert>
-          </div>
-        ) : null}
+            </div>
+          )}
+          {search.isError && !search.isFetching ? (
+            <div className="map-overlay-bottom">
+              <Alert variant="light" className="map-notice d-flex align-items-center gap-2 py-2" role="status">
+                <i className="bi bi-exclamation-circle text-warning" aria-hidden="true" />
+                <span>
+                  {t('loadFailed')} <span className="visually-hidden">{translateError(i18n.t, search.error)}</span>
+                </span>
+                <Button size="sm" variant="outline-brand" onClick={() => void search.refetch()}>
+                  {t('retry')}
+                </Button>
+              </Alert>
+            </div>
+          ) : search.isSuccess && !search.isFetching && total === 0 ? (
+            <div className="map-overlay-bottom">
+              <Alert variant="light" className="map-notice py-2" role="status">
+                {polygon ? t('emptyArea') : t('empty')}
+              </Alert>
+            </div>
+          ) : null}
+        </div>
       </div>
 
       <ul className="map-legend" aria-label={t('legend')}>
