@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { LISTING_TYPES, PROPERTY_TYPES, SORTS } from '../enums.js';
+import { AVAILABILITY, LISTING_TYPES, PROPERTY_TYPES, SORTS } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import { listingRead, mediaItem, propertyRead } from './listings.js';
 import { documented, looseInt, looseNumber, text } from './common.js';
@@ -81,6 +81,11 @@ export const searchBody = documented(
         .max(LIMITS.polygonMaxPoints, MESSAGES.listingTooManyPolygonPoints)
         .optional(),
       search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(LIMITS.searchTextMax).optional()),
+      /**
+       * Only listings whose deal is in this state (the home's latest ask for 'available'). Whatever the sort,
+       * listings sold or rented always come after the available ones.
+       */
+      availability: emptyToUndefined(z.enum(AVAILABILITY).optional()),
       sort: emptyToUndefined(z.enum(SORTS).default('newest')),
       /** 'map': the items are pins (listingPin): what a marker and its popup show (a map asks for up to 1,000). */
       view: emptyToUndefined(z.enum(['full', 'map']).default('full')),
@@ -108,7 +113,7 @@ export type SearchResult = z.infer<typeof searchResult>;
  * reads both. A thousand pins are about a third of the bytes of a thousand full listings on a phone's
  * connection, and a fraction of the database's work.
  */
-export const listingPin = listingRead.pick({ id: true, title_en: true, title_ar: true, listing_type: true, price: true, currency: true, updated_at: true }).extend({
+export const listingPin = listingRead.pick({ id: true, title_en: true, title_ar: true, listing_type: true, price: true, currency: true, updated_at: true, availability: true }).extend({
   /** The cover photo only. */
   media: z.array(mediaItem).max(1),
   property: propertyRead.pick({

@@ -18,6 +18,7 @@ export interface PinRow {
   price: number | null;
   currency: ListingPin['currency'];
   updated_at: string;
+  availability: ListingPin['availability'];
   property_type: ListingPin['property']['property_type'];
   bedrooms: number | null;
   bathrooms: number | null;
@@ -35,7 +36,7 @@ export interface PinRow {
  */
 export function pinRowsSql(where: RawBuilder<unknown>, order: RawBuilder<unknown>, limit: number, skip: number) {
   return sql<PinRow[]>`(select coalesce(json_agg(p), '[]'::json) from (
-    select l.id, l.title_en, l.title_ar, l.listing_type, l.price, l.currency, l.updated_at at time zone 'UTC' as updated_at,
+    select l.id, l.title_en, l.title_ar, l.listing_type, l.price, l.currency, l.updated_at at time zone 'UTC' as updated_at, l.availability,
       l.property_type, l.bedrooms, l.bathrooms, l.area_sqm, l.latitude, l.longitude, l.governorate_id, l.district_id,
       (select json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths, 'width', m.width, 'height', m.height, 'position', m.position)
         from listing_media m where m.listing_id = l.id order by m.position, m.id limit 1) as cover
@@ -52,6 +53,7 @@ export function toPins(rows: PinRow[], names: PlaceNames, storage: Storage): Lis
       price: r.price,
       currency: r.currency,
       updated_at: iso(r.updated_at)!,
+      availability: r.availability,
       media: r.cover ? [mediaToItem(storage, r.cover)] : [],
       property: {
         property_type: r.property_type,

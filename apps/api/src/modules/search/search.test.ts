@@ -255,10 +255,10 @@ describe.each(DB_KINDS)('POST /listings/search (%s)', (kind) => {
     const pin = map.body.items.find((l: any) => l.id === id.adenRent2);
     const listing = full.body.items.find((l: any) => l.id === id.adenRent2);
     // Exactly the pin's fields, with the same values as the full listing.
-    expect(Object.keys(pin).sort()).toEqual(['currency', 'id', 'listing_type', 'media', 'price', 'property', 'title_ar', 'title_en', 'updated_at']);
+    expect(Object.keys(pin).sort()).toEqual(['availability', 'currency', 'id', 'listing_type', 'media', 'price', 'property', 'title_ar', 'title_en', 'updated_at']);
     expect(pin).toEqual({
       id: listing.id, title_en: listing.title_en, title_ar: listing.title_ar, listing_type: 'FOR_RENT', price: 400, currency: 'USD',
-      updated_at: listing.updated_at,
+      updated_at: listing.updated_at, availability: listing.availability,
       media: [listing.media[0]],
       property: {
         property_type: 'APARTMENT', bedrooms: 2, bathrooms: 1, area_sqm: 110, latitude: 12.83, longitude: 45.03,

@@ -13,5 +13,5 @@ export const propertyPageQuery = infiniteQueryOptions({
   },
 });
 
-/** /recent-properties: the newest 12. */
-export const recentQueryBody = { skip: 0, limit: PAGE_SIZES.grid, sort: 'newest' } as const;
+/** /recent-properties: the newest 12 still available (the latest never show a listing sold or rented). */
+export const recentQueryBody = { skip: 0, limit: PAGE_SIZES.grid, sort: 'newest', availability: 'available' } as const;
