@@ -1,3 +1,4 @@
+export * from './amenities.js';
 export * from './arabic.js';
 export * from './constants.js';
 export * from './enums.js';

@@ -11,6 +11,7 @@ import * as m007 from './migrations/007_listing_rows.js';
 import * as m008 from './migrations/008_newest_slim_index.js';
 import * as m009 from './migrations/009_listing_rev.js';
 import * as m010 from './migrations/010_account_trust.js';
+import * as m011 from './migrations/011_amenities.js';
 import * as m012 from './migrations/012_availability_order.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
@@ -21,6 +22,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '008_newest_slim_index', up: m008.up },
   { name: '009_listing_rev', up: m009.up },
   { name: '010_account_trust', up: m010.up },
+  { name: '011_amenities', up: m011.up },
   { name: '012_availability_order', up: m012.up },
 ];
 

@@ -10,7 +10,7 @@ import type { Database } from './client.js';
 import type { Storage } from '../lib/storage.js';
 import { processImage, type ProcessedImage } from '../modules/media/service.js';
 import { hashPassword } from '../modules/users/service.js';
-import { DEMO_LISTINGS, DISTRICTS, type DemoListing } from './demo/content.js';
+import { DEMO_AMENITIES, DEMO_LISTINGS, DISTRICTS, type DemoListing } from './demo/content.js';
 import { renderScene, type Scene, type Sky } from './demo/photos.js';
 import { insertListingRow } from './demo/rows.js';
 
@@ -119,6 +119,7 @@ export async function seedDemo(
             bedrooms: l.beds,
             bathrooms: l.baths,
             parking_spaces: l.parking ?? null,
+            ...DEMO_AMENITIES[l.en],
             area_sqm: l.area,
             build_year: l.type === 'LAND' ? null : l.year,
             latitude: Math.round(lat * 1e6) / 1e6,

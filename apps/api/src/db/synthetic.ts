@@ -18,7 +18,7 @@ import {
   type PropertyType,
 } from '@manzil/shared';
 import type { Database } from './client.js';
-import { buildSearchText, priceUsd } from '../modules/listings/search-text.js';
+import { buildSearchText, priceUsd, typeWords } from '../modules/listings/search-text.js';
 
 export const SYNTHETIC_OWNER_EMAIL = 'synthetic@manzil.example';
 
@@ -49,6 +49,29 @@ function usdPrice(r: () => number, type: PropertyType, rent: boolean, area: numb
   const perSqm = { APARTMENT: 450, HOUSE: 400, VILLA: 600, LAND: 60, OFFICE: 700, COMMERCIAL_SPACE: 900 }[type];
   const sale = area * perSqm * (0.6 + r() * 0.9);
   return rent ? Math.max(80, Math.round((sale * 0.006) / 10) * 10) : Math.round(sale / 500) * 500;
+}
+
+/**
+ * Amenities as such listings have them (issue 24): solar panels on a third of homes (common since the grid
+ * failed), generators mostly in villas and offices, tanks on most homes, wells on some houses, villas and farm
+ * plots, furniture only in some rentals, a majlis in most houses, the roof with houses. Land has no furniture,
+ * majlis, roof or floor; only flats, offices and shops are on a floor (shops mostly the ground floor).
+ */
+function syntheticAmenities(r: () => number, type: PropertyType, rent: boolean) {
+  const home = type === 'APARTMENT' || type === 'HOUSE' || type === 'VILLA';
+  const land = type === 'LAND';
+  const chance = (p: Partial<Record<PropertyType, number>>, other = 0) => r() < (p[type] ?? other);
+  return {
+    solar: chance({ APARTMENT: 0.3, HOUSE: 0.35, VILLA: 0.4, LAND: 0.03 }, 0.1),
+    generator: chance({ APARTMENT: 0.12, VILLA: 0.4, OFFICE: 0.3, LAND: 0.02 }, 0.1),
+    tank: chance({ APARTMENT: 0.6, HOUSE: 0.7, VILLA: 0.7, OFFICE: 0.2, LAND: 0.05 }, 0.1),
+    well: chance({ APARTMENT: 0.03, HOUSE: 0.1, VILLA: 0.15, LAND: 0.08 }, 0.01),
+    furnished: !land && r() < (home ? (rent ? 0.2 : 0.05) : type === 'OFFICE' ? 0.15 : 0),
+    majlis: chance({ APARTMENT: 0.4, HOUSE: 0.7, VILLA: 0.7 }),
+    roof: chance({ APARTMENT: 0.2, HOUSE: 0.8, VILLA: 0.8, OFFICE: 0.05 }),
+    floor: type === 'APARTMENT' ? Math.floor(r() * r() * 9) : type === 'OFFICE' ? Math.floor(r() * 6) : type === 'COMMERCIAL_SPACE' ? (r() < 0.85 ? 0 : 1) : null,
+    parking: land ? null : chance({ APARTMENT: 0.25, HOUSE: 0.5, VILLA: 0.8, OFFICE: 0.4 }, 0.2) ? 1 + Math.floor(r() * (type === 'VILLA' ? 3 : 2)) : null,
+  };
 }
 
 export interface SyntheticOptions {
@@ -87,7 +110,9 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       price_usd: [] as (number | null)[], status: [] as string[], is_active: [] as boolean[], bedrooms: [] as (number | null)[],
       bathrooms: [] as (number | null)[], area_sqm: [] as number[], build_year: [] as (number | null)[], latitude: [] as number[],
       longitude: [] as number[], governorate_id: [] as number[], district_id: [] as (number | null)[], search_text: [] as string[],
-      created_at: [] as string[],
+      created_at: [] as string[], parking: [] as (number | null)[], floor: [] as (number | null)[],
+      solar: [] as boolean[], generator: [] as boolean[], tank: [] as boolean[], well: [] as boolean[], furnished: [] as boolean[],
+      majlis: [] as boolean[], roof: [] as boolean[],
     };
     for (let i = 0; i < size; i++) {
       const g = pickWeighted(r, usable, (x) => WEIGHTS[x.id] ?? 1);
@@ -129,8 +154,18 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       cols.longitude.push(Math.round((g.longitude! + (r() * 2 - 1) * 0.15) * 1e6) / 1e6);
       cols.governorate_id.push(g.id);
       cols.district_id.push(d?.id ?? null);
-      cols.search_text.push(buildSearchText([title_ar, title_en, description_ar, description_en, g.name_en, g.name_ar, d?.name_en, d?.name_ar]));
+      cols.search_text.push(buildSearchText([title_ar, title_en, description_ar, description_en, g.name_en, g.name_ar, d?.name_en, d?.name_ar, ...typeWords(rent ? 'FOR_RENT' : 'FOR_SALE', type)]));
       cols.created_at.push(new Date(now - Math.floor(r() * 365 * 86400_000)).toISOString());
+      const a = syntheticAmenities(r, type, rent);
+      cols.parking.push(a.parking);
+      cols.floor.push(a.floor);
+      cols.solar.push(a.solar);
+      cols.generator.push(a.generator);
+      cols.tank.push(a.tank);
+      cols.well.push(a.well);
+      cols.furnished.push(a.furnished);
+      cols.majlis.push(a.majlis);
+      cols.roof.push(a.roof);
     }
     // Each batch and its photos in one transaction: listings that no one has read yet keep their revision when
     // their photos arrive (migration 009), instead of every row being written twice.
@@ -139,17 +174,22 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       await sql`
         insert into listings (owner_id, listing_type, property_type, title_en, title_ar, description_en, description_ar,
           price, currency, price_usd, status, is_active, bedrooms, bathrooms, area_sqm, build_year, latitude, longitude,
-          location, governorate_id, district_id, search_text, created_at, updated_at, posted_at)
+          location, governorate_id, district_id, search_text, created_at, updated_at, posted_at,
+          parking_spaces, floor_number, solar_power, generator, water_tank, well, furnished, majlis, roof_access)
         select ${owner.id}, t.lt, t.pt, t.ten, t.tar, t.den, t.dar, t.price, t.cur, t.usd, t.status, t.active, t.beds,
           t.baths, t.area, t.year, t.lat, t.lon, point(t.lon, t.lat), t.gov, t.dis, t.st, t.created, t.created,
-          case when t.status = 'approved' then t.created end
+          case when t.status = 'approved' then t.created end,
+          t.parking, t.floor, t.solar, t.generator, t.tank, t.well, t.furnished, t.majlis, t.roof
         from unnest(${cols.listing_type}::text[], ${cols.property_type}::text[], ${cols.title_en}::text[], ${cols.title_ar}::text[],
           ${cols.description_en}::text[], ${cols.description_ar}::text[], ${cols.price}::float8[], ${cols.currency}::text[],
           ${cols.price_usd}::float8[], ${cols.status}::text[], ${cols.is_active}::bool[], ${cols.bedrooms}::int[],
           ${cols.bathrooms}::int[], ${cols.area_sqm}::int[], ${cols.build_year}::int[], ${cols.latitude}::float8[],
           ${cols.longitude}::float8[], ${cols.governorate_id}::int[], ${cols.district_id}::int[], ${cols.search_text}::text[],
-          ${cols.created_at}::timestamptz[])
-          as t(lt, pt, ten, tar, den, dar, price, cur, usd, status, active, beds, baths, area, year, lat, lon, gov, dis, st, created)
+          ${cols.created_at}::timestamptz[], ${cols.parking}::int[], ${cols.floor}::int[], ${cols.solar}::bool[],
+          ${cols.generator}::bool[], ${cols.tank}::bool[], ${cols.well}::bool[], ${cols.furnished}::bool[], ${cols.majlis}::bool[],
+          ${cols.roof}::bool[])
+          as t(lt, pt, ten, tar, den, dar, price, cur, usd, status, active, beds, baths, area, year, lat, lon, gov, dis, st, created,
+            parking, floor, solar, generator, tank, well, furnished, majlis, roof)
       `.execute(trx);
       // Photos as the upload path records them (three widths each), 0–8 per listing (4 on average), so a page
       // of results carries what a real one does. Rows only: the benchmark never fetches the files.

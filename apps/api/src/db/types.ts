@@ -92,6 +92,16 @@ export interface DB {
     parking_spaces: number | null;
     area_sqm: number | null;
     build_year: number | null;
+    /** Amenities (migration 011): false unless the owner says so; parking is parking_spaces > 0. */
+    solar_power: Generated<boolean>;
+    generator: Generated<boolean>;
+    water_tank: Generated<boolean>;
+    well: Generated<boolean>;
+    furnished: Generated<boolean>;
+    majlis: Generated<boolean>;
+    roof_access: Generated<boolean>;
+    /** -2 to 60; 0 the ground floor. Only for flats, offices and shops. */
+    floor_number: number | null;
     latitude: number | null;
     longitude: number | null;
     /** PostgreSQL point (x = longitude, y = latitude), set from latitude/longitude. */

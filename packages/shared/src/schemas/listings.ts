@@ -12,6 +12,7 @@ import {
   type PropertyType,
 } from '../enums.js';
 import { MESSAGES } from '../messages.js';
+import { FLOOR_MAX, FLOOR_MIN } from '../amenities.js';
 import { listOf, nullableTrimmed, text } from './common.js';
 import { namedPlace } from './locations.js';
 
@@ -30,6 +31,25 @@ const PLACE_CHAIN =
   'The places form one chain: district_id lies in governorate_id, uzlah_id in district_id, village_id in uzlah_id, and a village needs its uzlah; ' +
   'a chain that does not exist answers 422 with a message.';
 
+/**
+ * Amenities of the create/update payload (issue 24). Left out on create: false (floor: none); left out on
+ * update: unchanged (hence no defaults here). Land never has furnished, majlis or roof access, and a floor
+ * number only belongs to a flat, an office or a shop: the server clears those for other types.
+ */
+function amenityInputs() {
+  const flag = (what: string) => z.boolean().optional().describe(`${what} (left out: false on create, unchanged on update)`);
+  return {
+    solar_power: flag('Solar panels that power the home'),
+    generator: flag('A generator (the building\'s or its own)'),
+    water_tank: flag('A water tank'),
+    well: flag('A well'),
+    furnished: flag('Furnished (not for land)'),
+    majlis: flag('A majlis (sitting room for guests; not for land)'),
+    roof_access: flag('Use of the roof (not for land)'),
+    floor_number: nullableInt(FLOOR_MIN, FLOOR_MAX).describe(`Floor the flat, office or shop is on: ${FLOOR_MIN} to ${FLOOR_MAX}, 0 the ground floor (ignored for houses, villas and land)`),
+  };
+}
+
 /** Spec §3 "property_details" of the create/update payload. */
 export const propertyDetailsInput = z.object({
   property_type: z.enum(PROPERTY_TYPES).default('APARTMENT'),
@@ -46,6 +66,7 @@ export const propertyDetailsInput = z.object({
   bathrooms: nullableInt(0, LIMITS.roomsMax),
   parking_spaces: nullableInt(0, LIMITS.roomsMax),
   build_year: nullableInt(1800, 2100),
+  ...amenityInputs(),
 }).describe(PLACE_CHAIN);
 
 const requiredText = (max: number, multiline = false) =>
@@ -123,6 +144,15 @@ export const propertyRead = z.object({
   parking_spaces: z.number().int().nullable(),
   area_sqm: z.number().int().nullable(),
   build_year: z.number().int().nullable(),
+  /** Amenities (issue 24); parking is parking_spaces > 0. */
+  solar_power: z.boolean(),
+  generator: z.boolean(),
+  water_tank: z.boolean(),
+  well: z.boolean(),
+  furnished: z.boolean(),
+  majlis: z.boolean(),
+  roof_access: z.boolean(),
+  floor_number: z.number().int().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   address_details_en: z.string().nullable(),

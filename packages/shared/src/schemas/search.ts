@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { AVAILABILITY, LISTING_TYPES, PROPERTY_TYPES, SORTS } from '../enums.js';
 import { MESSAGES } from '../messages.js';
+import { FLOOR_MAX, FLOOR_MIN } from '../amenities.js';
 import { listingRead, mediaItem, propertyRead } from './listings.js';
 import { documented, looseInt, looseNumber, text } from './common.js';
 
@@ -34,6 +35,15 @@ export const latLng = z.union([
   }),
 ]);
 export type LatLng = z.infer<typeof latLng>;
+
+/**
+ * An amenity filter (issue 24): true keeps only the listings that have it; false or left out sets no condition.
+ * "true"/"1" and "false"/"0" are read as well, as a query string writes them.
+ */
+const amenityFlag = (what: string) =>
+  z
+    .preprocess((v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 || v === '' || v === null ? undefined : v), z.boolean().optional())
+    .describe(`true: only listings with ${what}; false or left out: no condition`);
 
 /** Bounds of a map area: any one of them lets a page hold up to 1,000 listings. */
 const AREA_KEYS = ['min_lat', 'max_lat', 'min_lon', 'max_lon'] as const;
@@ -81,6 +91,17 @@ export const searchBody = documented(
         .max(LIMITS.polygonMaxPoints, MESSAGES.listingTooManyPolygonPoints)
         .optional(),
       search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(LIMITS.searchTextMax).optional()),
+      solar_power: amenityFlag('solar power'),
+      generator: amenityFlag('a generator'),
+      water_tank: amenityFlag('a water tank'),
+      well: amenityFlag('a well'),
+      furnished: amenityFlag('furniture'),
+      majlis: amenityFlag('a majlis'),
+      roof_access: amenityFlag('roof access'),
+      parking: amenityFlag('parking (parking_spaces of 1 or more)'),
+      /** Floor of a flat, office or shop (0 the ground floor); listings without a floor number do not match a floor filter. */
+      min_floor: optInt(FLOOR_MIN, FLOOR_MAX),
+      max_floor: optInt(FLOOR_MIN, FLOOR_MAX),
       /**
        * Only listings whose deal is in this state (the home's latest ask for 'available'). Whatever the sort,
        * listings sold or rented always come after the available ones.

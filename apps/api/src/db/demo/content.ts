@@ -4,7 +4,7 @@
  * homes ask in each city (YER at the configured rate, USD for bigger sales, SAR where Gulf money is
  * common). District ids are the global ids of the locations import; coordinates fall inside each district.
  */
-import type { Currency, PropertyType } from '@manzil/shared';
+import type { AmenityFlag, Currency, PropertyType } from '@manzil/shared';
 
 /** Centre of each district used, [lat, lon], and a spread in degrees for the listings placed around it. */
 export const DISTRICTS: Record<number, { governorate: number; at: [number, number]; spread: number }> = {
@@ -189,20 +189,20 @@ export const DEMO_LISTINGS: DemoListing[] = [
   L(34, 'APARTMENT', true, 400, 'USD', 2, 1, 115, 2017,
     'Sea-breeze flat in Khor Maksar',
     'شقّة مطلة على البحر في خور مكسر',
-    'Two-bedroom flat a short walk from the Abyan beach road. Split air conditioners in every room, a balcony and a standby generator shared by the building.',
-    'شقة غرفتين على بعد خطوات من ساحل أبين. مكيفات سبليت في كل الغرف وبلكونة ومولد احتياطي مشترك للعمارة.',
+    'Two-bedroom flat a short walk from the Abyan beach road, with a sea view from the balcony. Split air conditioners in every room and a standby generator shared by the building.',
+    'شقة غرفتين على بعد خطوات من ساحل أبين، وبلكونة بإطلالة بحرية. مكيفات سبليت في كل الغرف ومولد احتياطي مشترك للعمارة.',
     'Khor Maksar, Abyan beach road', 'خور مكسر، ساحل أبين', 1),
   L(34, 'APARTMENT', true, 350, 'USD', 2, 2, 120, 2012,
     'Two-bedroom flat near Aden University',
     'شقة غرفتين قرب جامعة عدن',
-    'Tidy flat with two bathrooms close to the university and the airport road. Suits a young family or staff of an organisation.',
-    'شقة مرتبة بحمامين قريبة من الجامعة وطريق المطار. مناسبة لأسرة صغيرة أو لموظفي منظمة.',
+    'Tidy furnished flat with two bathrooms close to the university and the airport road. Suits a young family or staff of an organisation.',
+    'شقة مفروشة مرتبة بحمامين قريبة من الجامعة وطريق المطار. مناسبة لأسرة صغيرة أو لموظفي منظمة.',
     'Khor Maksar, University Street', 'خور مكسر، شارع الجامعة'),
   L(31, 'APARTMENT', true, 250, 'USD', 3, 2, 140, 2008,
     'Three-bedroom flat in Al-Mansoura',
     'شقه ثلاث غرف في المنصورة',
-    'Spacious flat on the second floor with three bedrooms and a large hall. Near the Al-Mansoura market and schools. Water tank and pump installed.',
-    'شقة واسعة في الدور الثاني بثلاث غرف نوم وصالة كبيرة. قريبة من سوق المنصورة والمدارس. خزان ماء ومضخة مركبة.',
+    'Spacious flat on the second floor with three bedrooms and a large hall. Near the Al-Mansoura market and schools. Water tank and pump installed, and solar panels for the fans and lights during power cuts.',
+    'شقة واسعة في الدور الثاني بثلاث غرف نوم وصالة كبيرة. قريبة من سوق المنصورة والمدارس. خزان ماء ومضخة مركبة، وألواح طاقة شمسية للمراوح والإنارة وقت انقطاع الكهرباء.',
     'Al-Mansoura, Block 5', 'المنصورة، بلوك 5'),
   L(36, 'HOUSE', true, 150_000, 'YER', 3, 2, 180, 1995,
     'House in Al-Mualla main street area',
@@ -213,8 +213,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
   L(33, 'VILLA', false, 350_000, 'USD', 6, 5, 650, 2019,
     'Sea view villa in Al-Tawahi',
     'فيلا مطلة على البحر في التواهي',
-    'Villa on the hill above Al-Tawahi with open views of the harbour. Six bedrooms, a roof terrace, a garden and a fully tiled basement.',
-    'فيلا على التلة فوق التواهي بإطلالة مفتوحة على الميناء. ست غرف نوم وسطح وحديقة وبدروم مبلط بالكامل.',
+    'Villa on the hill above Al-Tawahi with an open sea view over the harbour. Six bedrooms, a roof terrace, a garden and a fully tiled basement.',
+    'فيلا على التلة فوق التواهي بإطلالة بحرية مفتوحة على الميناء. ست غرف نوم وسطح وحديقة وبدروم مبلط بالكامل.',
     'Al-Tawahi, Gold Mohur road', 'التواهي، طريق جولدمور', 3),
   L(35, 'COMMERCIAL_SPACE', true, 600, 'USD', null, 1, 70, 1990,
     'Shop in the heart of Crater market',
@@ -305,8 +305,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
   L(216, 'APARTMENT', false, 30_000, 'USD', 3, 2, 140, 2016,
     'Three-bedroom flat for sale in Salah',
     'شقة ثلاث غرف للبيع في صالة',
-    'Flat on the second floor of a new building, three bedrooms, two bathrooms and a balcony facing the mountain.',
-    'شقة في الدور الثاني بعمارة جديدة، ثلاث غرف نوم وحمامان وبلكونة تطل على الجبل.',
+    'Flat on the second floor of a new building, three bedrooms, two bathrooms and a balcony facing the mountain. The building has a solar system shared by the flats.',
+    'شقة في الدور الثاني بعمارة جديدة، ثلاث غرف نوم وحمامان وبلكونة تطل على الجبل. في العمارة منظومة طاقة شمسية مشتركة للشقق.',
     'Salah, Al-Kawthar', 'صالة، الكوثر'),
   L(214, 'HOUSE', true, 200_000, 'YER', 4, 2, 200, 1998,
     'House for rent in Al-Mudhaffar',
@@ -319,8 +319,8 @@ export const DEMO_LISTINGS: DemoListing[] = [
   L(274, 'APARTMENT', true, 1_500, 'SAR', 3, 2, 130, 2015,
     'Flat on the Mukalla corniche',
     'شقة على كورنيش المكلا',
-    'Three-bedroom flat across the road from the sea, with air conditioning in every room and a balcony. Walking distance to the old souq.',
-    'شقة ثلاث غرف مقابل البحر مع مكيفات في كل الغرف وبلكونة. مسافة مشي إلى السوق القديم.',
+    'Three-bedroom flat across the road from the sea, with air conditioning in every room and a balcony with a sea view. Walking distance to the old souq.',
+    'شقة ثلاث غرف مقابل البحر مع مكيفات في كل الغرف وبلكونة بإطلالة بحرية. مسافة مشي إلى السوق القديم.',
     'Mukalla, Corniche', 'المكلا، الكورنيش'),
   L(274, 'HOUSE', false, 350_000, 'SAR', 6, 3, 300, 2010,
     'Hadrami house in Al-Sharj',
@@ -459,3 +459,47 @@ export const DEMO_LISTINGS: DemoListing[] = [
     'فيلا بأربع غرف نوم ومسبح صغير وحديقة مظللة، نادرة في المدينة.',
     'Al-Hali, Al-Matar Street', 'الحالي، شارع المطار', 2),
 ];
+
+type DemoAmenities = Partial<Record<AmenityFlag, boolean>> & { floor_number?: number };
+
+/**
+ * What each demo listing has (issue 24), by its English title: only what its own text says (the flat "on the
+ * second floor" has floor 2, the villa with "a private well" a well, shops on a street the ground floor).
+ * Parking is each listing's parking count above.
+ */
+export const DEMO_AMENITIES: Record<string, DemoAmenities> = {
+  'Three-bedroom flat off Hadda Street': { solar_power: true, water_tank: true, majlis: true, floor_number: 2 },
+  'Modern villa with garden in Hadda': { well: true },
+  'Traditional tower house in Old Sana\'a': { majlis: true },
+  'Two-bedroom flat near Al-Zubairi Street': { well: true, floor_number: 3 },
+  'Office suite on Tahrir Square': { floor_number: 1 },
+  'Corner shop on Al-Khamseen Street': { floor_number: 0 },
+  'New flat for sale in Al-Safiah': { generator: true },
+  'Family house with courtyard in Ma\'ain': { majlis: true, roof_access: true },
+  'Affordable flat in Shu\'ub': { floor_number: 0 },
+  'Office floor for sale in Hadda': { generator: true },
+  'Shop with mezzanine on Al-Qiyadah Street': { floor_number: 0 },
+  'Furnished villa for rent in Al-Thawrah': { furnished: true, solar_power: true },
+  'Flat near Bab Al-Yemen': { majlis: true },
+  'Sea-breeze flat in Khor Maksar': { generator: true },
+  'Two-bedroom flat near Aden University': { furnished: true },
+  'Three-bedroom flat in Al-Mansoura': { water_tank: true, solar_power: true, floor_number: 2 },
+  'House in Al-Mualla main street area': { roof_access: true },
+  'Sea view villa in Al-Tawahi': { roof_access: true },
+  'Shop in the heart of Crater market': { floor_number: 0 },
+  'Flat for sale in Sheikh Othman': { floor_number: 1 },
+  'Office space near Aden airport': { generator: true },
+  'Harbour-view flat in Al-Mualla': { generator: true, floor_number: 6 },
+  'Flat with a view of Jabal Sabir': { floor_number: 4 },
+  'Office on Gamal Street': { floor_number: 1 },
+  'Stone house in Al-Mudhaffar': { water_tank: true },
+  'Villa in Salah with city views': { majlis: true },
+  'Two joined shops on 26 September Street': { floor_number: 0 },
+  'Three-bedroom flat for sale in Salah': { solar_power: true, floor_number: 2 },
+  'Hadrami house in Al-Sharj': { majlis: true, roof_access: true },
+  'Shop on Mukalla main street': { floor_number: 0 },
+  'Stone house in Al-Dhihar': { roof_access: true },
+  'Shop on Al-Adl Street': { floor_number: 0 },
+  'Warehouse-shop near Hodeidah port': { floor_number: 0 },
+  'Office on Al-Mizan Street': { floor_number: 1 },
+};

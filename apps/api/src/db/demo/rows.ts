@@ -5,11 +5,14 @@
  * service instead.
  */
 import { sql } from 'kysely';
-import { DEFAULT_EXCHANGE_RATES, type Currency, type ListingType, type PropertyType } from '@manzil/shared';
+import { DEFAULT_EXCHANGE_RATES, type AmenityFlag, type Currency, type ListingType, type PropertyType } from '@manzil/shared';
 import type { Database } from '../client.js';
-import { buildSearchText, locationNameParts, priceUsd } from '../../modules/listings/search-text.js';
+import { buildSearchText, locationNameParts, priceUsd, typeWords } from '../../modules/listings/search-text.js';
 
-export interface ListingInput {
+/** Amenities a listing has (issue 24); left out: none. */
+export type AmenitiesInput = Partial<Record<AmenityFlag, boolean>> & { floor_number?: number | null };
+
+export interface ListingInput extends AmenitiesInput {
   listing_type?: ListingType;
   property_type?: PropertyType;
   title_en?: string;
@@ -75,6 +78,7 @@ export async function insertListingRow(
     v.address_details_ar,
     v.address_details_en,
     ...places,
+    ...typeWords(v.listing_type, v.property_type),
   ]);
   const hasPoint = v.latitude != null && v.longitude != null;
   const row = await db
@@ -99,6 +103,14 @@ export async function insertListingRow(
       parking_spaces: v.parking_spaces ?? null,
       area_sqm: v.area_sqm,
       build_year: v.build_year ?? null,
+      solar_power: v.solar_power ?? false,
+      generator: v.generator ?? false,
+      water_tank: v.water_tank ?? false,
+      well: v.well ?? false,
+      furnished: v.furnished ?? false,
+      majlis: v.majlis ?? false,
+      roof_access: v.roof_access ?? false,
+      floor_number: v.floor_number ?? null,
       latitude: v.latitude,
       longitude: v.longitude,
       location: hasPoint ? sql`point(${v.longitude}, ${v.latitude})` : null,

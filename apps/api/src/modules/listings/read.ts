@@ -5,7 +5,7 @@
  * tables. Search, my-listings, admin and details all come here (search calls listingRowsSql in its own statement).
  */
 import { sql, type Expression, type Selectable } from 'kysely';
-import type { ListingRead, MediaItem } from '@manzil/shared';
+import type { AmenityFlag, ListingRead, MediaItem } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
 import type { Storage } from '../../lib/storage.js';
@@ -31,7 +31,7 @@ type Column =
   | 'is_active' | 'status' | 'rejection_reason' | 'availability' | 'views' | 'inquiries' | 'property_type'
   | 'bedrooms' | 'bathrooms' | 'parking_spaces' | 'area_sqm' | 'build_year' | 'latitude' | 'longitude'
   | 'address_details_en' | 'address_details_ar' | 'governorate_id' | 'district_id' | 'uzlah_id' | 'village_id'
-  | 'description_en' | 'description_ar';
+  | 'description_en' | 'description_ar' | AmenityFlag | 'floor_number';
 
 /**
  * One element of listing_rows() (migration 007): the listing, its owner's fields and its images. It arrives
@@ -147,6 +147,14 @@ export function toListings(rows: ListingRow[], names: PlaceNames, storage: Stora
         parking_spaces: r.parking_spaces,
         area_sqm: r.area_sqm,
         build_year: r.build_year,
+        solar_power: r.solar_power,
+        generator: r.generator,
+        water_tank: r.water_tank,
+        well: r.well,
+        furnished: r.furnished,
+        majlis: r.majlis,
+        roof_access: r.roof_access,
+        floor_number: r.floor_number,
         latitude: r.latitude,
         longitude: r.longitude,
         address_details_en: r.address_details_en,

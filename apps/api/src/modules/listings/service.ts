@@ -5,7 +5,9 @@
  */
 import { sql, type Transaction } from 'kysely';
 import {
+  AMENITY_FLAGS,
   ROOMLESS_PROPERTY_TYPES,
+  amenityApplies,
   englishFallbacks,
   type ListingCreateBody,
   type ListingRead,
@@ -19,7 +21,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { validateChain } from '../locations/service.js';
 import { readListing, readListings } from './read.js';
 import { forgetSearchCounts } from '../search/service.js';
-import { buildSearchText, locationNameParts, priceUsd } from './search-text.js';
+import { buildSearchText, locationNameParts, priceUsd, typeWords } from './search-text.js';
 
 type ListingRow = DB['listings'];
 
@@ -41,6 +43,14 @@ interface Editable {
   parking_spaces: number | null;
   area_sqm: number | null;
   build_year: number | null;
+  solar_power: boolean;
+  generator: boolean;
+  water_tank: boolean;
+  well: boolean;
+  furnished: boolean;
+  majlis: boolean;
+  roof_access: boolean;
+  floor_number: number | null;
   latitude: number | null;
   longitude: number | null;
   address_details_en: string | null;
@@ -61,6 +71,9 @@ async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record
     v.bathrooms = null;
     v.build_year = null;
   }
+  // Land has no furniture, majlis or roof; only a flat, an office or a shop is on a floor (issue 24).
+  for (const a of AMENITY_FLAGS) if (!amenityApplies(v.property_type, a)) v[a] = false;
+  if (!amenityApplies(v.property_type, 'floor_number')) v.floor_number = null;
   // A coordinate pair is all or nothing: half a point cannot be shown on a map.
   if (v.latitude == null || v.longitude == null) {
     v.latitude = null;
@@ -96,6 +109,7 @@ async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record
       v.address_details_ar,
       v.address_details_en,
       ...names,
+      ...typeWords(v.listing_type, v.property_type),
     ]),
   };
 }
@@ -119,6 +133,14 @@ export async function createListing(db: Database, owner: AuthUser, body: Listing
     parking_spaces: p.parking_spaces ?? null,
     area_sqm: p.area_sqm,
     build_year: p.build_year ?? null,
+    solar_power: p.solar_power ?? false,
+    generator: p.generator ?? false,
+    water_tank: p.water_tank ?? false,
+    well: p.well ?? false,
+    furnished: p.furnished ?? false,
+    majlis: p.majlis ?? false,
+    roof_access: p.roof_access ?? false,
+    floor_number: p.floor_number ?? null,
     latitude: p.latitude ?? null,
     longitude: p.longitude ?? null,
     address_details_en: p.address_details_en ?? null,
@@ -146,7 +168,7 @@ function toEditable(r: object): Editable {
 const EDITABLE_KEYS: (keyof Editable)[] = [
   'listing_type', 'title_ar', 'title_en', 'description_ar', 'description_en', 'price', 'old_price', 'currency',
   'is_active', 'availability', 'property_type', 'bedrooms', 'bathrooms', 'parking_spaces', 'area_sqm', 'build_year',
-  'latitude', 'longitude', 'address_details_en', 'address_details_ar', 'governorate_id', 'district_id', 'uzlah_id',
+  ...AMENITY_FLAGS, 'floor_number', 'latitude', 'longitude', 'address_details_en', 'address_details_ar', 'governorate_id', 'district_id', 'uzlah_id',
   'village_id',
 ];
 

@@ -7,11 +7,13 @@
  * from pins.ts instead.
  */
 import { sql, type SqlBool, type Expression } from 'kysely';
-import { LIMITS, normalizeText, toUsd, type LatLng, type ListingPin, type ListingRead, type SearchBody } from '@manzil/shared';
+import { LIMITS, toUsd, type LatLng, type ListingPin, type ListingRead, type SearchBody } from '@manzil/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { listingRowsSql, toListings, type ListingRow } from '../listings/read.js';
+import { searchTerms, wordStartPattern } from '../listings/search-text.js';
+import { amenityConditions } from './amenities.js';
 import { placeNames, type PlaceNames } from '../locations/names.js';
 import { cachedCount, rememberCount } from './count-cache.js';
 import { itemOf, pageKey, sameList, writeCard, writePage, type PageCache, type WrittenPage } from './page-cache.js';
@@ -21,8 +23,6 @@ type SearchConfig = Pick<Config, 'EXCHANGE_RATES' | 'SEARCH_COUNT_TTL_SECONDS'>;
 
 export { forgetSearchCounts } from './count-cache.js';
 
-/** At most this many words of free text are matched (each one a trigram-indexed LIKE). */
-const MAX_WORDS = 8;
 /**
  * Counting stops a little past the page asked for: at the next multiple of COUNT_STEP at least half a step
  * beyond it (1,000 for the first 40 pages of 12, 6,000 for skip 5,000). An exact count(*) over 90,000
@@ -35,9 +35,9 @@ export const countCap = (skip: number, limit: number) => Math.ceil((skip + limit
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The terms of the free text (search-text.ts: normalised, light stems, at most 8), each one matched at a word's start. */
 export function searchWords(text: string | undefined): string[] {
-  const words = normalizeText(text ?? '').split(' ').filter(Boolean);
-  return [...new Set(words)].slice(0, MAX_WORDS);
+  return searchTerms(text);
 }
 
 const pointOf = (p: LatLng) => (Array.isArray(p) ? { lat: p[0], lng: p[1] } : p);
@@ -93,7 +93,9 @@ function conditions(b: SearchBody, words: string[], rates: Record<string, number
     // "is true" is the same test, but not one an index can answer: the planner walks the newest-first index.
     c.push(denseArea ? sql<SqlBool>`(${area}) is true` : area);
   }
-  for (const w of words) c.push(sql<SqlBool>`l.search_text like ${`%${escapeLike(w)}%`}`);
+  c.push(...amenityConditions(b));
+  // The LIKE is what the trigram index answers; the pattern then keeps only matches at a word's start.
+  for (const w of words) c.push(sql<SqlBool>`l.search_text like ${`%${escapeLike(w)}%`} and l.search_text ~ ${wordStartPattern(w)}`);
   return c;
 }
 
