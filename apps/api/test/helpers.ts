@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DbHandle } from '../src/db/client.js';
 import { importLocations } from '../src/db/locations-import.js';
 import { MIGRATIONS, migrate } from '../src/db/migrate.js';
+import { OVERRIDES_FINGERPRINT } from '../src/modules/locations/overrides.js';
 import { PGliteDialect } from '../src/db/pglite-dialect.js';
 import { registerWeb } from '../src/plugins/web.js';
 import type { DB } from '../src/db/types.js';
@@ -33,6 +34,8 @@ function templateKey(): string {
   const h = createHash('sha256');
   for (const m of MIGRATIONS) h.update(m.name).update(m.up);
   if (HAS_LOCATIONS) h.update(String(fs.statSync(LOCATIONS_FILE).size));
+  // The names laid over the data set at import (locations/overrides.ts) are part of the template.
+  h.update(OVERRIDES_FINGERPRINT);
   return h.digest('hex').slice(0, 16);
 }
 

@@ -11,6 +11,7 @@ import { normalizeText } from '@manzil/shared';
 import type { Database } from './client.js';
 import { BUILTIN_GOVERNORATES } from './governorates.js';
 import { forgetPlaceNames } from '../modules/locations/names.js';
+import { OVERRIDES_FINGERPRINT, overrideNames, type PlaceAliases } from '../modules/locations/overrides.js';
 
 interface RawPlace {
   name_en?: string;
@@ -113,15 +114,23 @@ async function upsertGovernorates(db: Database, rows: Row[]) {
   }
 }
 
-/** Rebuild the one-table search index of all four levels from the level tables. */
-async function rebuildSearchIndex(db: Database) {
+/**
+ * Rebuild the one-table search index of all four levels from the level tables. A place's search words are
+ * its two names, then each alias between " | " marks ("… | hadda | haddah |"), so a query can be told to
+ * equal or start an alias (normalised text never holds "|").
+ */
+async function rebuildSearchIndex(db: Database, aliases: PlaceAliases[]) {
   await sql`delete from location_search`.execute(db);
-  const gAliases = BUILTIN_GOVERNORATES.map((g) => ({ id: g.id, aliases: normalizeText(g.aliases.join(' ')) }));
+  const words = new Map<string, string[]>();
+  const add = (key: string, list: string[]) => words.set(key, [...new Set([...(words.get(key) ?? []), ...list.filter(Boolean)])]);
+  for (const g of BUILTIN_GOVERNORATES) add(`governorate:${g.id}`, g.aliases.map((a) => normalizeText(a)));
+  for (const a of aliases) add(`${a.level}:${a.id}`, a.words);
+  const gAliases = [...words].filter(([k, w]) => k.startsWith('governorate:') && w.length > 0).map(([k, w]) => ({ id: Number(k.split(':')[1]), aliases: ` | ${w.join(' | ')} |` }));
   await sql`
     insert into location_search (level, id, level_rank, governorate_id, district_id, uzlah_id, village_id,
       name_en, name_ar, name_en_norm, name_ar_norm, display_en, display_ar, terms)
     select 'governorate', g.id, 0, g.id, null, null, null, g.name_en, g.name_ar, g.name_en_norm, g.name_ar_norm,
-      g.name_en, g.name_ar, g.name_ar_norm || ' ' || g.name_en_norm || ' ' || coalesce(a.aliases, '')
+      g.name_en, g.name_ar, g.name_ar_norm || ' ' || g.name_en_norm || coalesce(a.aliases, '')
     from governorates g
     left join (select * from unnest(${gAliases.map((a) => a.id)}::int[], ${gAliases.map((a) => a.aliases)}::text[]) as t(id, aliases)) a on a.id = g.id
   `.execute(db);
@@ -150,6 +159,12 @@ async function rebuildSearchIndex(db: Database) {
     from villages v join uzaal u on u.id = v.uzlah_id join districts d on d.id = u.district_id
     join governorates g on g.id = d.governorate_id
   `.execute(db);
+  const dAliases = [...words].filter(([k, w]) => k.startsWith('district:') && w.length > 0).map(([k, w]) => ({ id: Number(k.split(':')[1]), aliases: ` | ${w.join(' | ')} |` }));
+  await sql`
+    update location_search s set terms = s.terms || a.aliases
+    from unnest(${dAliases.map((a) => a.id)}::int[], ${dAliases.map((a) => a.aliases)}::text[]) as a(id, aliases)
+    where s.level = 'district' and s.id = a.id
+  `.execute(db);
 }
 
 async function counts(db: Database) {
@@ -170,11 +185,10 @@ export async function importLocations(db: Database, source: string): Promise<Imp
     const current = await counts(db);
     if (current.governorates === 0) {
       await db.transaction().execute(async (tx) => {
-        await upsertGovernorates(
-          tx,
-          BUILTIN_GOVERNORATES.map((g) => ({ id: g.id, parent: 0, name_en: g.name_en, name_ar: g.name_ar })),
-        );
-        await rebuildSearchIndex(tx);
+        const gov = BUILTIN_GOVERNORATES.map((g) => ({ id: g.id, parent: 0, name_en: g.name_en, name_ar: g.name_ar }));
+        const aliases = overrideNames(gov, []);
+        await upsertGovernorates(tx, gov);
+        await rebuildSearchIndex(tx, aliases);
       });
     }
     const c = await counts(db);
@@ -186,7 +200,8 @@ export async function importLocations(db: Database, source: string): Promise<Imp
       message: `locations: source ${source} could not be read (${(err as Error).message}); keeping ${c.governorates} governorates, ${c.districts} districts, ${c.uzaal} uzaal, ${c.villages} villages${c.districts === 0 ? ' (built-in governorates only)' : ''}`,
     };
   }
-  const hash = createHash('sha256').update(text).digest('hex');
+  // The names table laid over the data set counts as part of the source: a changed table re-imports.
+  const hash = createHash('sha256').update(text).update(OVERRIDES_FINGERPRINT).digest('hex');
   const prev = await db.selectFrom('app_meta').select('value').where('key', '=', 'locations_hash').executeTakeFirst();
   if (prev?.value === hash) {
     const c = await counts(db);
@@ -195,12 +210,13 @@ export async function importLocations(db: Database, source: string): Promise<Imp
   const data = JSON.parse(text) as { governorates?: RawGovernorate[] };
   const { gov, dis, uz, vil } = flatten(data);
   if (gov.length === 0) throw new Error(`locations: ${source} holds no governorates`);
+  const aliases = overrideNames(gov, dis);
   await db.transaction().execute(async (tx) => {
     await upsertGovernorates(tx, gov);
     await upsertLevel(tx, 'districts', 'governorate_id', dis);
     await upsertLevel(tx, 'uzaal', 'district_id', uz);
     await upsertLevel(tx, 'villages', 'uzlah_id', vil);
-    await rebuildSearchIndex(tx);
+    await rebuildSearchIndex(tx, aliases);
     await sql`insert into app_meta (key, value) values ('locations_hash', ${hash})
               on conflict (key) do update set value = excluded.value, updated_at = now()`.execute(tx);
   });

@@ -26,6 +26,17 @@ export const locationSuggestion = z.object({
   displayText: z.string(),
   displayTextAr: z.string(),
   governorate_id: z.number().int(),
+  /**
+   * Only on a place that spans governorates: Sana'a the city, the capital (1) with the governorate around it
+   * (2), DESIGN §5. Search them all (`governorate_id: [1, 2]`) rather than `governorate_id` alone.
+   */
+  governorate_ids: z
+    .array(z.number().int())
+    .optional()
+    .describe(
+      "Only on a place that spans governorates (Sana'a the city: [1, 2], the capital and the governorate around it): " +
+        'search with all of them as governorate_id instead of governorate_id alone.',
+    ),
   district_id: z.number().int().nullable(),
   uzlah_id: z.number().int().nullable(),
   village_id: z.number().int().nullable(),

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { normalizeText, type LocationLevel } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
+import { BUILTIN_GOVERNORATES } from '../../db/governorates.js';
+import { placeNames } from './names.js';
+import { SANAA_CITY, SANAA_CITY_WORDS } from './overrides.js';
 
 const place = ['id', 'name_en', 'name_ar', 'latitude', 'longitude'] as const;
 
@@ -24,46 +27,83 @@ export function villages(db: Database, uzlahId: number) {
     .then((rows) => rows.map((r) => ({ ...r, uzaal_id: r.uzlah_id, village_id: r.id })));
 }
 
+/** How many candidates, in match order, are ranked again by their listings (only ties among them move). */
+const RANKED = 40;
 /**
- * Suggestions over all four levels, best match first: exact name, then name prefix, then a word inside
- * the name, then any substring, then trigram similarity for misspellings; higher levels before lower.
+ * Listings counted per place at most: enough to tell a busy district from a quiet one, cheap to count.
+ * Governorates are not counted: they rarely tie, and a count over a whole governorate is the costly one.
+ */
+const COUNT_CAP = 100;
+
+interface SuggestionRow {
+  level: LocationLevel;
+  id: number;
+  governorate_id: number;
+  district_id: number | null;
+  uzlah_id: number | null;
+  village_id: number | null;
+  name_en: string;
+  name_ar: string;
+  display_en: string;
+  display_ar: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Sana'a the city (overrides.ts) for its words, or a start of them of 3 letters or more ("صنع", "san"). */
+function meansSanaaCity(nq: string): boolean {
+  return SANAA_CITY_WORDS.some((w) => w === nq || (nq.length >= 3 && w.startsWith(nq)));
+}
+
+/**
+ * Suggestions over all four levels, what people mean first (issue 24). Sana'a the city leads for its
+ * names; then by how the name matches: exact name or alias (overrides.ts: "حدة" is the capital's
+ * Al-Sab'een), name or alias prefix, a word inside, any substring, trigram similarity for misspellings;
+ * within each, higher levels before lower, then places with more public listings (counted with the
+ * partial indexes, capped, for the first RANKED candidates only, and only as far as the sort needs them:
+ * one statement, no per-row round trip).
  */
 export async function searchLocations(db: Database, q: string, limit: number, level?: LocationLevel) {
   const nq = normalizeText(q);
   if (nq.length < 2) return [];
-  const like = `%${nq.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  const prefix = `${nq.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  const word = `% ${nq.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  const rows = await sql<{
-    level: LocationLevel;
-    id: number;
-    governorate_id: number;
-    district_id: number | null;
-    uzlah_id: number | null;
-    village_id: number | null;
-    name_en: string;
-    name_ar: string;
-    display_en: string;
-    display_ar: string;
-    latitude: number | null;
-    longitude: number | null;
-  }>`
-    select s.level, s.id, s.governorate_id, s.district_id, s.uzlah_id, s.village_id, s.name_en, s.name_ar,
-           s.display_en, s.display_ar, g.latitude, g.longitude
-    from location_search s
-    join governorates g on g.id = s.governorate_id
-    where (s.terms like ${like} or s.terms % ${nq})
-      ${level ? sql`and s.level = ${level}` : sql``}
-    order by
-      case when s.name_ar_norm = ${nq} or s.name_en_norm = ${nq} then 0
-           when s.name_ar_norm like ${prefix} or s.name_en_norm like ${prefix} then 1
-           when s.terms like ${word} then 2
-           when s.terms like ${like} then 3
-           else 4 end,
-      s.level_rank, similarity(s.terms, ${nq}) desc, length(s.name_en), s.id
-    limit ${limit}
+  const esc = nq.replace(/[%_\\]/g, (c) => `\\${c}`);
+  const like = `%${esc}%`;
+  const prefix = `${esc}%`;
+  const word = `% ${esc}%`;
+  const alias = `% | ${esc} |%`;
+  const aliasPrefix = `% | ${esc}%`;
+  const city = (!level || level === 'governorate') && meansSanaaCity(nq);
+  const rows = await sql<SuggestionRow>`
+    with matched as (
+      select s.*, similarity(s.terms, ${nq}) as sim,
+        case when s.name_ar_norm = ${nq} or s.name_en_norm = ${nq} or s.terms like ${alias} then 0
+             when s.name_ar_norm like ${prefix} or s.name_en_norm like ${prefix} or s.terms like ${aliasPrefix} then 1
+             when s.terms like ${word} then 2
+             when s.terms like ${like} then 3
+             else 4 end as class
+      from location_search s
+      where (s.terms like ${like} or s.terms % ${nq})
+        ${level ? sql`and s.level = ${level}` : sql``}
+        ${city ? sql`and not (s.level = 'governorate' and s.id = ${SANAA_CITY.governorate_ids[0]!})` : sql``}
+      order by class, s.level_rank, sim desc, length(s.name_en), s.id
+      limit ${Math.max(RANKED, limit)}
+    )
+    select m.level, m.id, m.governorate_id, m.district_id, m.uzlah_id, m.village_id, m.name_en, m.name_ar,
+           m.display_en, m.display_ar, g.latitude, g.longitude
+    from matched m
+    join governorates g on g.id = m.governorate_id
+    cross join lateral (
+      select (select count(*) from (select 1 from listings l where m.level = 'district' and l.district_id = m.id
+                and l.status = 'approved' and l.is_active limit ${COUNT_CAP}) x)
+           + (select count(*) from (select 1 from listings l where m.level = 'uzlah' and l.uzlah_id = m.id
+                and l.status = 'approved' and l.is_active and l.uzlah_id is not null limit ${COUNT_CAP}) x)
+           + (select count(*) from (select 1 from listings l where m.level = 'village' and l.village_id = m.id
+                and l.status = 'approved' and l.is_active and l.village_id is not null limit ${COUNT_CAP}) x) as n
+    ) c
+    order by m.class, m.level_rank, c.n desc, m.sim desc, length(m.name_en), m.id
+    limit ${city ? limit - 1 : limit}
   `.execute(db);
-  return rows.rows.map((r) => ({
+  const list = rows.rows.map((r) => ({
     id: r.id,
     type: r.level,
     name_en: r.name_en,
@@ -78,6 +118,29 @@ export async function searchLocations(db: Database, q: string, limit: number, le
     latitude: r.latitude,
     longitude: r.longitude,
   }));
+  if (!city) return list;
+  const capital = (await placeNames(db)).governorates.get(SANAA_CITY.governorate_ids[0]!);
+  const centre = BUILTIN_GOVERNORATES.find((g) => g.id === SANAA_CITY.governorate_ids[0]);
+  if (!capital) return list.slice(0, limit);
+  return [
+    {
+      // Read as governorate 1 by a client that does not know governorate_ids: still the city.
+      id: capital.id,
+      type: 'governorate' as const,
+      name_en: SANAA_CITY.name_en,
+      name_ar: SANAA_CITY.name_ar,
+      displayText: SANAA_CITY.display_en,
+      displayTextAr: SANAA_CITY.display_ar,
+      governorate_id: capital.id,
+      governorate_ids: SANAA_CITY.governorate_ids,
+      district_id: null,
+      uzlah_id: null,
+      village_id: null,
+      latitude: centre?.latitude ?? null,
+      longitude: centre?.longitude ?? null,
+    },
+    ...list,
+  ];
 }
 
 /** Check that a chain of location ids is consistent (district in governorate, and so on). */
