@@ -1,30 +1,19 @@
-import { toUsd, type ListingRead } from '@manzil/shared';
+import type { ListingType, SearchSort } from '@manzil/shared';
 
-/** The five tabs of spec §2 "Listing page"; they work on the listings already loaded. */
+/** The five tabs of spec §2 "Listing page". */
 export const TABS = ['all', 'top', 'biggest', 'rent', 'sale'] as const;
 export type Tab = (typeof TABS)[number];
 
-const usd = (l: ListingRead, rates: Record<string, number>) => {
-  if (l.price == null) return -1;
-  try {
-    return toUsd(l.price, l.currency, rates);
-  } catch {
-    return l.price;
-  }
+/**
+ * What each tab asks the server (POST /listings/search), so a tab is right over every listing, not only the
+ * cards loaded (issue 24; the spec's tabs sorted and filtered the loaded page): Top Properties by price (in USD,
+ * across currencies), Biggest Homes by area, For Rent and For Sale newest first. Load more continues the
+ * same order; sold and rented listings come last in each.
+ */
+export const TAB_QUERIES: Record<Tab, { sort: SearchSort; listing_type?: ListingType }> = {
+  all: { sort: 'newest' },
+  top: { sort: 'price_desc' },
+  biggest: { sort: 'area_desc' },
+  rent: { sort: 'newest', listing_type: 'FOR_RENT' },
+  sale: { sort: 'newest', listing_type: 'FOR_SALE' },
 };
-
-/** Top Properties: price descending (compared in USD so YER and USD prices line up); Biggest Homes: area descending. */
-export function applyTab(items: ListingRead[], tab: Tab, rates: Record<string, number>): ListingRead[] {
-  switch (tab) {
-    case 'top':
-      return [...items].sort((a, b) => usd(b, rates) - usd(a, rates));
-    case 'biggest':
-      return [...items].sort((a, b) => (b.property.area_sqm ?? -1) - (a.property.area_sqm ?? -1));
-    case 'rent':
-      return items.filter((l) => l.listing_type === 'FOR_RENT');
-    case 'sale':
-      return items.filter((l) => l.listing_type === 'FOR_SALE');
-    default:
-      return items;
-  }
-}

@@ -1,30 +1,29 @@
 import { useMemo, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../../api/queries';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useListingSuccessBanner } from '../../owner/hooks/useListingSuccessBanner';
-import { propertyPageQuery } from '../api';
-import { applyTab, TABS, type Tab } from '../lib/tabs';
+import { propertyTabQuery } from '../api';
+import { TABS, type Tab } from '../lib/tabs';
 import '../listings.css';
 
 /**
- * /property (also /availavbe-property): newest listings, 12 at a time with Load more (only under All),
- * five tabs that work on what is loaded, the owner's success banner after saving (spec §2).
+ * /property (also /availavbe-property): newest listings, 12 at a time with Load more, five tabs that each ask
+ * the server for their order or deal (so they hold over all listings, and Load more continues them), the
+ * owner's success banner after saving (spec §2).
  */
 export default function PropertyListPage() {
   const { t } = useTranslation('listings');
   usePageTitle(t('pageTitle'));
-  const { config } = usePublicConfig();
   const { banner, dismiss } = useListingSuccessBanner();
   const [tab, setTab] = useState<Tab>('all');
-  const q = useInfiniteQuery({ ...propertyPageQuery, retry: 1 });
+  // The previous tab's cards stay on screen while the next tab's first page loads.
+  const q = useInfiniteQuery({ ...propertyTabQuery(tab), retry: 1, placeholderData: keepPreviousData });
   const loaded = useMemo(() => {
     const seen = new Set<number>();
     return (q.data?.pages ?? []).flatMap((p) => p.items).filter((l) => (seen.has(l.id) ? false : (seen.add(l.id), true)));
   }, [q.data]);
-  const shown = useMemo(() => applyTab(loaded, tab, config.exchange_rates), [loaded, tab, config.exchange_rates]);
   const total = q.data?.pages[0]?.total ?? 0;
 
   return (
@@ -48,7 +47,7 @@ export default function PropertyListPage() {
           </button>
         ))}
       </div>
-      <div id="listing-panel" role="tabpanel">
+      <div id="listing-panel" role="tabpanel" aria-busy={q.isPlaceholderData}>
         {q.isPending ? (
           <div className="listings-state" role="status">
             <span className="spinner-border text-brand" aria-hidden="true" />
@@ -59,21 +58,21 @@ export default function PropertyListPage() {
             <span><i className="bi bi-exclamation-triangle" aria-hidden="true" /> {t('errors:loadPropertiesFailed')}</span>
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void q.refetch()}>{t('common:actions.tryAgain')}</button>
           </div>
-        ) : shown.length === 0 ? (
+        ) : loaded.length === 0 ? (
           <div className="listings-state">
             <i className="bi bi-house" aria-hidden="true" />
             <p className="mb-0">{tab === 'all' ? t('emptyAll') : t('emptyTab')}</p>
           </div>
         ) : (
           <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-3">
-            {shown.map((l, i) => (
+            {loaded.map((l, i) => (
               <div className="col" key={l.id}>
                 <ListingCard listing={l} eager={i < 4} />
               </div>
             ))}
           </div>
         )}
-        {tab === 'all' && q.hasNextPage && (
+        {q.hasNextPage && !q.isPlaceholderData && (
           <div className="text-center mt-4">
             <button type="button" className="btn btn-outline-brand" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
               {q.isFetchingNextPage && <span className="spinner-border spinner-border-sm" aria-hidden="true" />} {t('loadMore')}

@@ -27,6 +27,7 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
         <span className={`map-popup-badge map-popup-badge--${listing.listing_type === 'FOR_RENT' ? 'rent' : 'sale'}`}>
           {t(`listingTypes.${listing.listing_type}`)}
         </span>
+        {listing.availability !== 'available' && <span className="map-popup-badge map-popup-badge--gone">{t(`availability.${listing.availability}`)}</span>}
       </Link>
       <div className="map-popup-body">
         <h3 className="map-popup-title">

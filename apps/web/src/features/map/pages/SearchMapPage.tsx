@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { MAP, SANAA_CITY_GOVERNORATE_IDS, formatPrice } from '@manzil/shared';
+import { MAP, SANAA_CITY_GOVERNORATE_IDS } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
 import { leavingPage } from '../../../app/navigation';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -10,9 +10,11 @@ import { useWideLayout } from '../../../components/useMediaQuery';
 import { translateError } from '../../../i18n/translate-api-error';
 import { toAppLanguage } from '../../../i18n/config';
 import { useMapSearch } from '../api/map-search';
-import { parseBounds, sameBounds, withBounds, type Bounds } from '../lib/geo';
-import { AREA_KEYS, parseMapFilters, polygonFromParams, type MapFilters } from '../lib/params';
-import { placeName, type Lang } from '../lib/display';
+import { BOUNDS_KEYS, parseBounds, sameBounds, withBounds, type Bounds } from '../lib/geo';
+import { AREA_KEYS, parseMapFilters, polygonFromParams } from '../lib/params';
+import { type Lang } from '../lib/display';
+import { FilterChips } from '../../search/components/FilterChips';
+import { withoutChip, withoutFilters } from '../../search/lib/filters';
 import { MapResultsList } from '../components/MapResultsList';
 import '../map.css';
 
@@ -31,7 +33,7 @@ function filterKey(params: URLSearchParams): string {
 }
 
 export default function SearchMapPage() {
-  const { t, i18n } = useTranslation('map');
+  const { t, i18n } = useTranslation(['map', 'search']);
   const lang: Lang = toAppLanguage(i18n.resolvedLanguage);
   usePageTitle(t('title'));
   const location = useLocation();
@@ -122,7 +124,6 @@ export default function SearchMapPage() {
     );
 
   const query = location.search;
-  const chips = useFilterChips(filters, lang, governorates.data);
   const countText = search.isError && !search.data
     ? ''
     : search.isPending
@@ -169,18 +170,13 @@ export default function SearchMapPage() {
         </div>
       </div>
 
-      {chips.length > 0 && (
-        <ul className="map-chips" aria-label={t('activeFilters')}>
-          {chips.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-          <li className="bg-transparent p-0">
-            <Link to={`/search-list${query}`} className="small">
-              {t('editFilters')}
-            </Link>
-          </li>
-        </ul>
-      )}
+      {/* The same removable chips as the list and grid (a drawn area included); the map's own bounds are the map. */}
+      <FilterChips
+        params={params}
+        withBounds={false}
+        onRemove={(chip) => setParams(withoutChip(params, chip), { preventScrollReset: true })}
+        onClear={() => setParams(withoutFilters(params, ['sort', ...BOUNDS_KEYS]), { preventScrollReset: true })}
+      />
 
       <div className={wide ? 'map-layout map-layout--with-list' : 'map-layout'}>
         {wide && <MapResultsList listings={items} total={total} lang={lang} loading={!search.data} onHighlight={setHighlightId} />}
@@ -269,33 +265,4 @@ function MapPlaceholder() {
       </span>
     </div>
   );
-}
-
-/** Human words for the active filters, so the visitor sees why the map shows what it shows. */
-function useFilterChips(
-  f: MapFilters,
-  lang: Lang,
-  governorates: { id: number; name_en: string; name_ar: string }[] | undefined,
-): string[] {
-  const { t } = useTranslation('map');
-  const chips: string[] = [];
-  if (f.listing_type) chips.push(t(`listingTypes.${f.listing_type}`));
-  if (f.property_type) chips.push(t(`propertyTypes.${f.property_type}`));
-  const money = (v: number) => formatPrice(v, 'USD', lang) ?? String(v);
-  if (f.min_price !== undefined && f.max_price !== undefined) chips.push(t('chips.priceBetween', { min: money(f.min_price), max: money(f.max_price) }));
-  else if (f.min_price !== undefined) chips.push(t('chips.priceFrom', { min: money(f.min_price) }));
-  else if (f.max_price !== undefined) chips.push(t('chips.priceUpTo', { max: money(f.max_price) }));
-  if (f.bedrooms) chips.push(f.bedrooms.max === undefined ? t('chips.bedsAtLeast', { count: f.bedrooms.min }) : t('chips.beds', { count: f.bedrooms.min }));
-  if (f.bathrooms) chips.push(f.bathrooms.max === undefined ? t('chips.bathsAtLeast', { count: f.bathrooms.min }) : t('chips.baths', { count: f.bathrooms.min }));
-  if (f.governorate_id !== undefined) {
-    const ids = Array.isArray(f.governorate_id) ? f.governorate_id : [f.governorate_id];
-    const isSanaa = ids.length === SANAA_IDS.length && ids.every((id) => SANAA_IDS.includes(id));
-    const names = isSanaa
-      ? [t('chips.sanaa')]
-      : ids.map((id) => placeName(governorates?.find((g) => g.id === id), lang)).filter(Boolean);
-    chips.push(names.length ? names.join(lang === 'ar' ? '، ' : ', ') : t('chips.location'));
-  }
-  if (f.district_id || f.uzlah_id || f.village_id) chips.push(t('chips.narrowLocation'));
-  if (f.search) chips.push(t('chips.text', { text: f.search }));
-  return chips;
 }

@@ -10,6 +10,8 @@ export interface FiltersSidebarProps {
   filters: SearchFilters;
   /** Write filters to the URL (the results reload from there). */
   onCommit: (f: SearchFilters) => void;
+  /** Clear: every filter goes, a drawn area and map bounds too (default: commit no filters). */
+  onClear?: () => void;
   /** Called after Apply/Clear (the mobile offcanvas closes). */
   onDone?: () => void;
 }
@@ -29,7 +31,7 @@ const toAmount = (s: string) => {
  * cascade, free-text location, property type, price range, bedrooms 1–5+, bathrooms 1–4+, Apply and
  * Clear. Edits reach the URL 500 ms after the last change; Apply sends them at once.
  */
-export function FiltersSidebar({ filters, onCommit, onDone }: FiltersSidebarProps) {
+export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSidebarProps) {
   const { t, i18n } = useTranslation('search');
   const lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
   const [draft, setDraft] = useState<SearchFilters>(filters);
@@ -47,8 +49,11 @@ export function FiltersSidebar({ filters, onCommit, onDone }: FiltersSidebarProp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlKey]);
 
+  // A minimum above the maximum is said at once, under the prices; the search waits for Apply, which swaps them.
+  const priceReversed = draft.price_min !== undefined && draft.price_max !== undefined && draft.price_min > draft.price_max;
+
   useEffect(() => {
-    if (!edited.current || same(draft, filters)) return;
+    if (!edited.current || same(draft, filters) || priceReversed) return;
     const timer = setTimeout(() => onCommit(draft), TIMINGS.filterDebounceMs);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -91,8 +96,14 @@ export function FiltersSidebar({ filters, onCommit, onDone }: FiltersSidebarProp
   const apply = (e: React.FormEvent) => {
     e.preventDefault();
     const next = { ...draft, price_min: toAmount(priceMin), price_max: toAmount(priceMax) };
+    if (next.price_min !== undefined && next.price_max !== undefined && next.price_min > next.price_max) {
+      [next.price_min, next.price_max] = [next.price_max, next.price_min];
+      setPriceMin(String(next.price_min));
+      setPriceMax(String(next.price_max));
+    }
     for (const k of Object.keys(next) as (keyof SearchFilters)[]) if (next[k] === undefined) delete next[k];
     edited.current = false;
+    setDraft(next); // the swapped range is no longer "reversed", before the URL comes back with it
     onCommit(next);
     onDone?.();
   };
@@ -101,7 +112,8 @@ export function FiltersSidebar({ filters, onCommit, onDone }: FiltersSidebarProp
     setDraft({});
     setPriceMin('');
     setPriceMax('');
-    onCommit({});
+    if (onClear) onClear();
+    else onCommit({});
     onDone?.();
   };
 
@@ -175,15 +187,18 @@ export function FiltersSidebar({ filters, onCommit, onDone }: FiltersSidebarProp
         <div className="d-flex gap-2">
           <div className="flex-fill">
             <label className="visually-hidden" htmlFor="f-pmin">{t('minPrice')}</label>
-            <input id="f-pmin" className="form-control form-control-sm" inputMode="numeric" placeholder={t('minPrice')} value={priceMin}
+            <input id="f-pmin" className={`form-control form-control-sm ${priceReversed ? 'is-invalid' : ''}`} inputMode="numeric" placeholder={t('minPrice')} value={priceMin}
+              aria-invalid={priceReversed || undefined} aria-describedby={priceReversed ? 'f-price-order' : undefined}
               onChange={(e) => { setPriceMin(e.target.value); update({ price_min: toAmount(e.target.value) }); }} />
           </div>
           <div className="flex-fill">
             <label className="visually-hidden" htmlFor="f-pmax">{t('maxPrice')}</label>
-            <input id="f-pmax" className="form-control form-control-sm" inputMode="numeric" placeholder={t('maxShort')} value={priceMax}
+            <input id="f-pmax" className={`form-control form-control-sm ${priceReversed ? 'is-invalid' : ''}`} inputMode="numeric" placeholder={t('maxShort')} value={priceMax}
+              aria-invalid={priceReversed || undefined} aria-describedby={priceReversed ? 'f-price-order' : undefined}
               onChange={(e) => { setPriceMax(e.target.value); update({ price_max: toAmount(e.target.value) }); }} />
           </div>
         </div>
+        <p id="f-price-order" className="small text-danger mt-1 mb-0" role="status" aria-live="polite">{priceReversed ? t('priceOrder') : ''}</p>
       </fieldset>
 
       <div className="filter-block">

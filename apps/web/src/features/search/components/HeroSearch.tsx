@@ -45,7 +45,7 @@ export function HeroSearch() {
     if (!chosen && typed.length >= LIMITS.locationSearchMin) {
       setBusy(true);
       try {
-        chosen = bestMatch(typed, await fetchLocationSuggestions(typed, LIMITS.autocompleteResults));
+        chosen = bestMatch(await fetchLocationSuggestions(typed, LIMITS.autocompleteResults));
       } catch {
         chosen = null;
       } finally {

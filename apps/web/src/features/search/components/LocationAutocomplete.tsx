@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TIMINGS } from '@manzil/shared';
 import { fetchLocationSuggestions, type Suggestion } from '../api/search';
-import { suggestionLabel } from '../lib/locations';
+import { isCity, suggestionLabel } from '../lib/locations';
 
 export interface LocationAutocompleteProps {
   value: string;
@@ -161,7 +161,7 @@ export function LocationAutocomplete({ value, onChange, onSelect, onAdvanced, on
               <span>
                 <span className="location-ac-name">{lang === 'ar' ? s.name_ar : s.name_en}</span>
                 <small className="location-ac-path">
-                  {t(`level.${s.type}`)} · {lang === 'ar' ? s.displayTextAr : s.displayText}
+                  {t(isCity(s) ? 'level.city' : `level.${s.type}`)} · {lang === 'ar' ? s.displayTextAr : s.displayText}
                 </small>
               </span>
             </li>

@@ -2,13 +2,17 @@ import { useMemo, useRef, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PAGE_SIZES, groupDigits, type ListingRead } from '@manzil/shared';
+import { PAGE_SIZES, SORTS, groupDigits, type ListingRead, type SearchSort } from '@manzil/shared';
 import { Deferred } from '../../../components/Deferred';
 import { useWideLayout } from '../../../components/useMediaQuery';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useSearch, type SearchAnswer } from '../api/search';
-import { countActive, filtersToParams, pageFromParams, parseFilters, searchPageBody, viewSwitchQuery, type SearchFilters } from '../lib/filters';
+import {
+  countActive, filtersToParams, pageFromParams, parseFilters, searchPageBody, sortFromParams, viewSwitchQuery, withSort, withoutChip, withoutFilters,
+  type SearchFilters,
+} from '../lib/filters';
+import { FilterChips } from './FilterChips';
 import { FiltersSidebar } from './FiltersSidebar';
 import { Pager } from './Pager';
 import './search.css';
@@ -37,6 +41,8 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
   usePageTitle(t(view === 'list' ? 'titleList' : 'titleGrid'));
 
   const commit = (f: SearchFilters) => setParams(filtersToParams(f, params));
+  // Clear removes every filter, a drawn area and map bounds included; the order of results stays.
+  const clearAll = () => setParams(withoutFilters(params));
   const goTo = (p: number) => {
     setParams(filtersToParams(filters, params, p));
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -45,11 +51,12 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
 
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / size)) : 1;
-  const active = countActive(filters);
+  const active = countActive(params);
 
   return (
     <div className="container page-section search-page" ref={top}>
       <SearchHead view={view} data={query.isError ? undefined : data} active={active} qs={qs} showFilters={showFilters} onShowFilters={openFilters} />
+      <FilterChips params={params} onRemove={(chip) => setParams(withoutChip(params, chip))} onClear={clearAll} />
 
       <div className="row g-4">
         <div className="col-lg-3">
@@ -59,7 +66,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
               <Offcanvas.Header closeButton closeLabel={t('closeFilters')}>
                 <Offcanvas.Title id="search-filters-title">{t('filters')}</Offcanvas.Title>
               </Offcanvas.Header>
-              <Offcanvas.Body>{filtersOpened && <FiltersSidebar filters={filters} onCommit={commit} onDone={() => setShowFilters(false)} />}</Offcanvas.Body>
+              <Offcanvas.Body>{filtersOpened && <FiltersSidebar filters={filters} onCommit={commit} onClear={clearAll} onDone={() => setShowFilters(false)} />}</Offcanvas.Body>
             </Offcanvas>
           </Deferred>
         </div>
@@ -84,7 +91,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
               <h2 className="h5">{t('emptyTitle')}</h2>
               <p className="text-body-secondary">{t('emptyText')}</p>
               {active > 0 && (
-                <button type="button" className="btn btn-outline-brand" onClick={() => commit({})}>
+                <button type="button" className="btn btn-outline-brand" onClick={clearAll}>
                   {t('clearFilters')}
                 </button>
               )}
@@ -114,6 +121,7 @@ export function SearchHead(props: {
 }) {
   const { view, data, active, qs, showFilters, onShowFilters: open } = props;
   const { t } = useTranslation('search');
+  const [params, setParams] = useSearchParams();
   return (
     <div className="search-head">
       <div>
@@ -131,6 +139,7 @@ export function SearchHead(props: {
           <i className="bi bi-funnel" aria-hidden="true" /> {t('filters')}
           {active > 0 && <span className="badge text-bg-secondary ms-1">{active}</span>}
         </button>
+        <SortSelect value={sortFromParams(params)} onChange={(s) => setParams(withSort(params, s))} />
         <nav className="btn-group view-switch" aria-label={t('viewSwitch')}>
           <Link to={`/search-list${qs}`} className={`btn btn-sm ${view === 'list' ? 'btn-brand' : 'btn-outline-secondary'}`} aria-current={view === 'list' ? 'page' : undefined}>
             <i className="bi bi-list-ul" aria-hidden="true" /> {t('views.list')}
@@ -143,6 +152,24 @@ export function SearchHead(props: {
           </Link>
         </nav>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The order of results, kept in the URL (`sort=`) and so server-rendered with the page. Its options follow the
+ * API's SORTS, so an order added there (price per m²) needs only its label in search.json ("sorts.<name>").
+ */
+function SortSelect({ value, onChange }: { value: SearchSort; onChange: (s: SearchSort) => void }) {
+  const { t } = useTranslation('search');
+  return (
+    <div className="search-sort">
+      <label className="small text-body-secondary text-nowrap" htmlFor="search-sort">{t('sortLabel')}</label>
+      <select id="search-sort" className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.target.value as SearchSort)}>
+        {SORTS.map((s) => (
+          <option key={s} value={s}>{t(`sorts.${s}`)}</option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { LIMITS, PAGE_SIZES, parseLocalizedNumber, type ListingType, type PropertyType } from '@manzil/shared';
+import { LIMITS, PAGE_SIZES, SORTS, parseLocalizedNumber, type ListingType, type PropertyType, type SearchSort } from '@manzil/shared';
 import {
   firstParam,
   parseAmount,
@@ -107,6 +107,8 @@ export function searchBodyFor(f: SearchFilters, params: URLSearchParams, skip: n
   if (f.location) body.search = f.location;
   if (f.price_min !== undefined) body.min_price = f.price_min;
   if (f.price_max !== undefined) body.max_price = f.price_max;
+  // A range typed the wrong way round (min above max) means the range between them, not nothing.
+  if (f.price_min !== undefined && f.price_max !== undefined && f.price_min > f.price_max) [body.min_price, body.max_price] = [f.price_max, f.price_min];
   const beds = roomsRange(f.bedrooms, AT_LEAST_FROM.bedrooms);
   if (beds.min !== undefined) body.min_bedrooms = beds.min;
   if (beds.max !== undefined) body.max_bedrooms = beds.max;
@@ -124,6 +126,8 @@ export function searchBodyFor(f: SearchFilters, params: URLSearchParams, skip: n
   }
   const polygon = parsePolygonParam(params.get('polygon'));
   if (polygon) body.polygon_coordinates = polygon;
+  const sort = sortFromParams(params);
+  if (sort !== 'newest') body.sort = sort;
   return body;
 }
 
@@ -144,4 +148,83 @@ export function viewSwitchQuery(search: string): string {
   return s ? `?${s}` : '';
 }
 
-export const countActive = (f: SearchFilters) => Object.keys(f).length;
+/** The order of results (`sort=` in the URL; newest when absent or unknown). */
+export function sortFromParams(params: URLSearchParams): SearchSort {
+  const s = params.get('sort');
+  return (SORTS as readonly string[]).includes(s ?? '') ? (s as SearchSort) : 'newest';
+}
+
+/** The URL with another order of results, back on page 1 (the default order is left out). */
+export function withSort(params: URLSearchParams, sort: SearchSort): URLSearchParams {
+  const p = new URLSearchParams(params);
+  p.delete('page');
+  if (sort === 'newest') p.delete('sort');
+  else p.set('sort', sort);
+  return p;
+}
+
+/**
+ * One removable chip above the results: `key` names the filter (a key of SearchFilters, 'price', 'polygon' or
+ * 'bounds'), `value` is what the chip shows, `params` are the URL parameters removing the chip deletes.
+ */
+export interface FilterChip {
+  key: string;
+  value: unknown;
+  params: readonly string[];
+}
+
+/**
+ * The URL parameters behind each filter, when more than its own name: the spellings of spec §2, and a location
+ * level takes the levels under it along. A filter added to SearchFilters and parseFilters gets a chip by itself
+ * (labelled by its key, see FilterChips.tsx); add it here only if it has more than one URL parameter.
+ */
+const CHIP_PARAMS: Record<string, readonly string[]> = {
+  location: ['location', 'search'],
+  price: ['price_min', 'price_max', 'min_price', 'max_price'],
+  governorate_id: ['governorate_id', 'district_id', 'uzlah_id', 'uzaal_id', 'village_id'],
+  district_id: ['district_id', 'uzlah_id', 'uzaal_id', 'village_id'],
+  uzlah_id: ['uzlah_id', 'uzaal_id', 'village_id'],
+  polygon: ['polygon', 'draw'],
+  bounds: ['min_lat', 'max_lat', 'min_lon', 'max_lon'],
+};
+
+/**
+ * Every active filter of a search URL as a chip, in the sidebar's order: the filters of parseFilters (the two
+ * ends of a price range as one chip), then a drawn area and the map's bounds, unless `withBounds` is false (the
+ * map page, whose bounds are the map itself).
+ */
+export function activeChips(params: URLSearchParams, withBounds = true): FilterChip[] {
+  const f: Record<string, unknown> = { ...parseFilters(params) };
+  const chips: FilterChip[] = [];
+  for (const [key, value] of Object.entries(f)) {
+    if (key === 'price_max' && f.price_min !== undefined) continue;
+    const k = key === 'price_min' || key === 'price_max' ? 'price' : key;
+    const v = k === 'price' ? { min: f.price_min as number | undefined, max: f.price_max as number | undefined } : value;
+    chips.push({ key: k, value: v, params: CHIP_PARAMS[k] ?? [k] });
+  }
+  // A drawn area comes with its bounding box (the draw modal writes both): one chip, which removes both; on the
+  // map the box is the map's view and stays.
+  if (parsePolygonParam(params.get('polygon'))) {
+    chips.push({ key: 'polygon', value: true, params: withBounds ? [...CHIP_PARAMS.polygon!, ...CHIP_PARAMS.bounds!] : CHIP_PARAMS.polygon! });
+  } else if (withBounds && CHIP_PARAMS.bounds!.some((k) => Number.isFinite(parseLocalizedNumber(params.get(k) ?? '')))) {
+    chips.push({ key: 'bounds', value: true, params: CHIP_PARAMS.bounds! });
+  }
+  return chips;
+}
+
+/** The URL without one chip's filter, back on page 1. */
+export function withoutChip(params: URLSearchParams, chip: FilterChip): URLSearchParams {
+  const p = new URLSearchParams(params);
+  for (const k of [...chip.params, 'page']) p.delete(k);
+  return p;
+}
+
+/** The URL without any filter: Clear. Keeps only the order of results (and, on the map, its bounds). */
+export function withoutFilters(params: URLSearchParams, keep: readonly string[] = ['sort']): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const k of keep) for (const v of params.getAll(k)) p.append(k, v);
+  return p;
+}
+
+/** How many filters are set (the phone's Filters button): one per chip, a drawn area and map bounds included. */
+export const countActive = (params: URLSearchParams) => activeChips(params).length;

@@ -8,12 +8,14 @@ const s = (over: Partial<LocationSuggestion>): LocationSuggestion => ({
 } as LocationSuggestion);
 
 describe('typed location text → an id', () => {
-  it('prefers an exact name match in either language, else the first result', () => {
-    const list = [s({ id: 34, type: 'district', name_en: 'Khoor Maksar', name_ar: 'خور مكسر', governorate_id: 3, district_id: 34 }), s({ id: 3, name_en: 'Aden', name_ar: 'عدن', governorate_id: 3 })];
-    expect(bestMatch('aden', list)?.id).toBe(3);
-    expect(bestMatch('عدن', list)?.id).toBe(3);
-    expect(bestMatch('Ade', list)?.id).toBe(34);
-    expect(bestMatch('x', [])).toBeNull();
+  it('is the first suggestion, as the server ranks them (Sana\'a the city before the governorate named صنعاء)', () => {
+    const city = s({ id: 1, name_en: "Sana'a", name_ar: 'صنعاء', governorate_id: 1, governorate_ids: [1, 2] });
+    const gov = s({ id: 2, name_en: "Sana'a", name_ar: 'صنعاء', governorate_id: 2 });
+    expect(bestMatch([city, gov])).toBe(city);
+    expect(bestMatch([])).toBeNull();
+  });
+  it("searches every governorate of Sana'a the city", () => {
+    expect(idsOf(s({ id: 1, governorate_id: 1, governorate_ids: [1, 2] }))).toEqual({ governorate_id: '1,2' });
   });
   it('carries the ids of the place and its parents', () => {
     expect(idsOf(s({ id: 3, governorate_id: 3 }))).toEqual({ governorate_id: '3' });

@@ -1,20 +1,24 @@
-import { normalizeText, type LocationSuggestion } from '@manzil/shared';
+import type { LocationSuggestion } from '@manzil/shared';
+
+/** A place that spans governorates: Sana'a the city (the capital with the governorate around it). */
+export const isCity = (s: LocationSuggestion) => (s.governorate_ids?.length ?? 0) > 1;
 
 /** The text a picked suggestion leaves in the box: its own name in the visitor's language. */
 export const suggestionLabel = (s: LocationSuggestion, lang: 'ar' | 'en') => (lang === 'ar' ? s.name_ar || s.name_en : s.name_en || s.name_ar);
 
 /**
- * Spec §2: typed text resolves to the best-matching place of its level: an exact name match (either
- * language, Arabic-normalised), else the first suggestion.
+ * Spec §2: typed text resolves to the best-matching place, which is the first suggestion: the server ranks
+ * what people mean first (exact names and aliases, Sana'a the city before the governorate of the same name,
+ * issue 24), so Enter searches what picking the first suggestion would.
  */
-export function bestMatch(text: string, list: LocationSuggestion[]): LocationSuggestion | null {
-  if (list.length === 0) return null;
-  const q = normalizeText(text);
-  return list.find((s) => normalizeText(s.name_en) === q || normalizeText(s.name_ar) === q) ?? list[0]!;
+export function bestMatch(list: LocationSuggestion[]): LocationSuggestion | null {
+  return list[0] ?? null;
 }
 
 /** The URL ids of a place: its own level's id plus its parents'. */
 export function idsOf(s: LocationSuggestion): Record<string, string> {
+  // Sana'a the city spans governorates (the capital and the one around it): search them all, as the footer does.
+  if (s.governorate_ids?.length) return { governorate_id: s.governorate_ids.join(',') };
   const out: Record<string, string> = { governorate_id: String(s.governorate_id) };
   if (s.type === 'governorate') return out;
   if (s.district_id) out.district_id = String(s.district_id);
