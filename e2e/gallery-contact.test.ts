@@ -6,6 +6,7 @@
  * of listings beside the map whose cards highlight their markers, with the map's zoom buttons and popup in
  * the visitor's language. Screenshots go to SHOTS_DIR/gallery-contact.
  */
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -25,6 +26,19 @@ const t = (lang: Lang, ns: string, key: string, vars: Record<string, string | nu
   for (const part of key.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
   return String(v).replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars[k]));
 };
+
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe-core findings on the page as it is now (the same bar as e2e/a11y.test.ts). */
+async function axeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const res = await (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
+    return res.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+  });
+}
 
 let server: RunningServer;
 let browser: Browser;
@@ -141,6 +155,7 @@ for (const lang of ['ar', 'en'] as const) {
         expect(await focusInsideGallery(page)).toBe(true);
         await page.waitForTimeout(300);
         await shot(page, AREA, `gallery-open-${lang}-${vp}`);
+        expect(await axeFindings(page)).toEqual([]);
 
         // The next photo: a swipe towards the reading direction's start on a phone (right to left in English,
         // left to right in Arabic), the arrow key that points that way on a desktop.
@@ -183,6 +198,7 @@ for (const lang of ['ar', 'en'] as const) {
       const box = (await bar.boundingBox())!;
       expect(Math.round(box.y + box.height)).toBe(MOBILE.height);
       await shot(page, AREA, `contact-bar-${lang}-390`);
+      expect(await axeFindings(page)).toEqual([]);
 
       // Message takes the visitor to the contact form, ready to type; the bar steps aside for the form.
       await bar.getByRole('button', { name: t(lang, 'details', 'contactBar.message') }).click();
@@ -268,6 +284,7 @@ for (const lang of ['ar', 'en'] as const) {
       expect(await page.locator('.search-map .is-highlighted').getAttribute('title')).toBe(title);
       await page.waitForTimeout(200);
       await shot(page, AREA, `map-list-hover-${lang}-1280`);
+      expect(await axeFindings(page)).toEqual([]);
       await page.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + 20);
       await expect.poll(highlighted).toBe(0);
       // Keyboard: focusing a card's link does the same.

@@ -42,3 +42,10 @@ export function amenityApplies(type: PropertyType, a: AmenityFlag | 'floor_numbe
   if (a === 'floor_number') return FLOOR_PROPERTY_TYPES.includes(type);
   return type !== 'LAND' || !INDOOR_AMENITIES.includes(a);
 }
+
+/** A floor as people say it: "Ground floor" / "الدور الأرضي", "Floor 3" / "الدور 3", "Basement 1" / "البدروم 1". */
+export function floorLabel(n: number, lang: 'en' | 'ar'): string {
+  if (n === 0) return lang === 'ar' ? 'الدور الأرضي' : 'Ground floor';
+  if (n < 0) return lang === 'ar' ? `البدروم ${-n}` : `Basement ${-n}`;
+  return lang === 'ar' ? `الدور ${n}` : `Floor ${n}`;
+}

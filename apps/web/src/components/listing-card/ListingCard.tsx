@@ -31,8 +31,10 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false }: List
   const city = cityName(l, lang);
   const p = l.property;
   const details = `/property-details/${l.id}`;
+  // Sold or rented: said on the picture, so nobody calls about a deal that is closed (issue 24).
+  const gone = l.availability === 'sold' || l.availability === 'rented';
   return (
-    <article className={`listing-card listing-card-${layout}`} aria-labelledby={`listing-${l.id}-title`}>
+    <article className={`listing-card listing-card-${layout}${gone ? ' is-gone' : ''}`} aria-labelledby={`listing-${l.id}-title`}>
       <Link to={details} className="listing-card-media" tabIndex={-1} aria-hidden="true">
         {src ? (
           <img
@@ -54,6 +56,7 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false }: List
           </span>
         )}
         <span className={`listing-card-badge ${rent ? 'is-rent' : 'is-sale'}`}>{t(rent ? 'forRent' : 'forSale')}</span>
+        {gone && <span className="listing-card-badge listing-card-gone">{t(`availability.${l.availability}`)}</span>}
       </Link>
       <div className="listing-card-body">
         <div className="listing-card-price">
@@ -77,12 +80,13 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false }: List
           <span className="listing-card-type">{propertyTypeLabel(p.property_type, lang)}</span>
         </p>
         <ul className="listing-card-facts" aria-label={t('facts')}>
-          {p.bedrooms != null && (
+          {/* Nothing to say about 0 rooms (offices, land) or rooms not given. */}
+          {!!p.bedrooms && (
             <li title={t('bedrooms')}>
               <i className="bi bi-door-closed" aria-hidden="true" /> {t('bedroomsCount', { count: p.bedrooms })}
             </li>
           )}
-          {p.bathrooms != null && (
+          {!!p.bathrooms && (
             <li title={t('bathrooms')}>
               <i className="bi bi-droplet" aria-hidden="true" /> {t('bathroomsCount', { count: p.bathrooms })}
             </li>

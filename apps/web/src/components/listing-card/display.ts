@@ -1,4 +1,4 @@
-import { formatPrice, PROPERTY_TYPE_LABELS, type ListingRead, type MediaItem } from '@manzil/shared';
+import { formatPrice, normalizeText, PROPERTY_TYPE_LABELS, type ListingRead, type MediaItem } from '@manzil/shared';
 import { mediaUrl } from '../../api/client';
 
 /** How a listing reads on a card, in the visitor's language (pure, so it is unit-tested). */
@@ -6,6 +6,23 @@ export type Lang = 'ar' | 'en';
 type Named = { name_en: string; name_ar: string } | null | undefined;
 
 export const placeName = (p: Named, lang: Lang) => (p ? (lang === 'ar' ? p.name_ar || p.name_en : p.name_en || p.name_ar) : '');
+
+/**
+ * A place line, most precise place first ("Khor Maksar, Aden"): a name already said is left out, so a
+ * district that is also the listing's city never reads "خور مكسر، خور مكسر".
+ */
+export function placeLine(places: Named[], lang: Lang): string {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const p of places) {
+    const name = placeName(p, lang).trim();
+    const key = normalizeText(name);
+    if (!name || seen.has(key)) continue;
+    seen.add(key);
+    names.push(name);
+  }
+  return names.join(lang === 'ar' ? '، ' : ', ');
+}
 
 export const listingTitle = (l: Pick<ListingRead, 'title_ar' | 'title_en'>, lang: Lang) =>
   (lang === 'ar' ? l.title_ar || l.title_en : l.title_en || l.title_ar) ?? '';

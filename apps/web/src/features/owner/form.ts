@@ -4,14 +4,17 @@
  * the address auto-fill (spec §4) and the image checks (spec §5).
  */
 import {
+  AMENITY_FLAGS,
   LIMITS,
   MAP,
   MESSAGES,
   ROOMLESS_PROPERTY_TYPES,
   STRIPPED_PAYLOAD_KEYS,
+  amenityApplies,
   englishFallbacks,
   listingCreateBody,
   parseLocalizedNumber,
+  type AmenityFlag,
   type Availability,
   type Currency,
   type ListingRead,
@@ -19,7 +22,10 @@ import {
   type PropertyType,
 } from '@manzil/shared';
 
-export interface ListingFormValues {
+/** Amenities of the form (issue 24): a switch per flag; the floor typed like the other numbers. */
+type AmenityValues = Record<AmenityFlag, boolean> & { floor_number: string };
+
+export interface ListingFormValues extends AmenityValues {
   listing_type: ListingType;
   property_type: PropertyType;
   title_ar: string;
@@ -74,7 +80,12 @@ export const DEFAULT_VALUES: ListingFormValues = {
   address_details_en: '',
   latitude: '',
   longitude: '',
+  ...amenityDefaults(),
 };
+
+function amenityDefaults(): AmenityValues {
+  return { ...(Object.fromEntries(AMENITY_FLAGS.map((f) => [f, false])) as Record<AmenityFlag, boolean>), floor_number: '' };
+}
 
 /** The fields the spec §5 requires; shown with an asterisk. */
 export const REQUIRED_FIELDS: FieldName[] = ['title_ar', 'description_ar', 'property_type', 'area_sqm', 'price', 'governorate_id', 'district_id'];
@@ -114,6 +125,8 @@ export function valuesFromListing(l: ListingRead): ListingFormValues {
     address_details_en: p.address_details_en ?? '',
     latitude: str(p.latitude),
     longitude: str(p.longitude),
+    ...(Object.fromEntries(AMENITY_FLAGS.map((f) => [f, p[f]])) as Record<AmenityFlag, boolean>),
+    floor_number: str(p.floor_number),
   };
 }
 
@@ -181,6 +194,9 @@ export function toPayload(v: ListingFormValues) {
       bathrooms: roomless ? null : numberOrRaw(v.bathrooms),
       parking_spaces: numberOrRaw(v.parking_spaces),
       build_year: roomless ? null : numberOrRaw(v.build_year),
+      // What the type cannot have is sent as none (the server clears it too): land has no furniture, only a flat, an office or a shop a floor.
+      ...(Object.fromEntries(AMENITY_FLAGS.map((f) => [f, v[f] && amenityApplies(v.property_type, f)])) as Record<AmenityFlag, boolean>),
+      floor_number: amenityApplies(v.property_type, 'floor_number') ? numberOrRaw(v.floor_number) : null,
     },
   });
 }

@@ -1,7 +1,8 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ListingRead } from '@manzil/shared';
-import { listingTitle, placeName, priceText, type Lang } from '../../map/lib/display';
+import { listingTitle, priceText, type Lang } from '../../map/lib/display';
+import { placeLine } from '../../../components/listing-card/display';
 
 /**
  * The top of the details page: type badges, title, place and price.
@@ -12,8 +13,8 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
   const price = priceText(listing, lang);
   const title = listingTitle(listing, lang);
   const isRent = listing.listing_type === 'FOR_RENT';
-  const sep = lang === 'ar' ? '، ' : ', ';
-  const cityLine = [placeName(p.district, lang), placeName(p.city ?? p.governorate, lang)].filter(Boolean).join(sep);
+  // The read model's city is the district (else the governorate): said once, then the governorate.
+  const cityLine = placeLine([p.district, p.city, p.governorate], lang);
   return (
     <header className="details-header">
       <div className="details-heading">

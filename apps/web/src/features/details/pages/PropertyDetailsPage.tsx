@@ -11,6 +11,7 @@ import { listingDescription, listingTitle, placeName, priceText, type Lang } fro
 import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
 import { callClosedReason, ContactBar, telHref } from '../components/ContactBar';
 import { DetailsHeader } from '../components/DetailsHeader';
+import { AmenityList } from '../components/AmenityList';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MountWhenNear } from '../components/MountWhenNear';
 import { formatLongDate } from '../../../i18n/dates';
@@ -213,6 +214,8 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
             </h2>
             <p className="details-description">{listingDescription(listing, lang) || t('noDescription')}</p>
           </section>
+
+          <AmenityList property={p} lang={lang} />
 
           <section className="details-section" aria-labelledby="details-location">
             <h2 id="details-location" className="details-section-title">

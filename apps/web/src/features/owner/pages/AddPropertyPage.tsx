@@ -19,6 +19,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { choicesQuery, createListing, deleteImage, listingForEditQuery, updateListing, uploadImage } from '../api';
+import { AmenityFields } from '../components/AmenityFields';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FormField } from '../components/FormField';
 import { ImagesField, type PendingImage } from '../components/ImagesField';
@@ -507,6 +508,8 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
                   </div>
                 )}
               </div>
+
+              <AmenityFields />
 
               <h3 className="owner-subtitle">{t('addProperty.sections.location')}</h3>
               <LocationFields onChange={onLocation} disabled={locked} />
