@@ -81,8 +81,9 @@ describe.each(DB_KINDS)('cached search totals (%s)', (kind) => {
 
   it('keeps totals of different filters apart, and a short last page is exact', async () => {
     expect((await total({ governorate_id: 12, listing_type: 'FOR_RENT' })).total).toBe(1);
-    expect((await total({ ...aden, search: 'شقة' })).total).toBe(20);
-    expect((await total({ ...aden, search: 'شقه' })).total).toBe(20); // same words after normalisation
+    // Every flat in Aden: the word is the listings' type too, so the one another server wrote (titled without it) counts.
+    expect((await total({ ...aden, search: 'شقة' })).total).toBe(21);
+    expect((await total({ ...aden, search: 'شقه' })).total).toBe(21); // same words after normalisation
     const last = await total({ ...aden, skip: 12 });
     expect(last.items).toHaveLength(9);
     expect(last.total).toBe(21);
