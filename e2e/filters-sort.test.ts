@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMENITY_LABELS } from '@manzil/shared';
 import { api, createListing, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, type RunningServer, shot, signIn, startServer, watchPage } from './harness.js';
 
 const AREA = 'filters';
@@ -90,7 +91,7 @@ describe.each([
     expect(allRent.total).toBeGreaterThan(inArea.total);
     await waitForCards(page, inArea.ids);
     const chips = page.locator('[data-testid="filter-chips"] .filter-chip');
-    await expect(chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).resolves.toEqual([s.forRent, s.chips.polygon]);
+    await expect.poll(() => chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).toEqual([s.forRent, s.chips.polygon]);
     if (mobile) {
       // The phone's Filters button counts the drawn area too.
       await expect(page.locator('button[aria-controls="search-filters"] .badge').innerText()).resolves.toBe('2');
@@ -106,7 +107,7 @@ describe.each([
     await page.getByRole('button', { name: s.removeFilter.replace('{{label}}', s.chips.polygon) }).click();
     await page.waitForURL((u) => !u.searchParams.has('polygon') && !u.searchParams.has('min_lat'));
     await waitForCards(page, allRent.ids);
-    await expect(chips.count()).resolves.toBe(1);
+    await expect.poll(() => chips.count()).toBe(1);
     await expect(page.locator('.search-head [aria-live]').innerText()).resolves.toContain(String(allRent.total));
 
     // Sort: price low to high, server order, kept in the URL (and so after a reload, rendered by the server).
@@ -128,11 +129,11 @@ describe.each([
     const withBox = new URLSearchParams({ listing_type: 'FOR_RENT', bedrooms: '2', min_lat: '12.7', max_lat: '12.95', min_lon: '44.85', max_lon: '45.15', sort: 'area_desc' });
     await openApp(page, `${server.url}/search-list?${withBox}`);
     const twoBeds = lang === 'en' ? '2 bedrooms' : 'غرفتا نوم';
-    await expect(chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).resolves.toEqual([s.forRent, twoBeds, s.chips.bounds]);
+    await expect.poll(() => chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).toEqual([s.forRent, twoBeds, s.chips.bounds]);
     await shot(page, AREA, `${tag}-3-map-area-chip`);
     await page.getByRole('button', { name: s.clearAll }).click();
     await page.waitForURL((u) => u.search === '?sort=area_desc');
-    await expect(page.locator('[data-testid="filter-chips"]').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('[data-testid="filter-chips"]').count()).toBe(0);
     const everything = await searchIds({ sort: 'area_desc', limit: 10 });
     await waitForCards(page, everything.ids);
     expect(errors).toEqual([]);
@@ -147,8 +148,8 @@ describe.each([
     if (mobile) await page.locator('button[aria-controls="search-filters"]').click();
     await page.locator('#f-pmin').fill('900000');
     await page.locator('#f-pmax').fill('1000');
-    await expect(page.locator('#f-price-order').innerText()).resolves.toBe(s.priceOrder);
-    await expect(page.locator('#f-pmin').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => page.locator('#f-price-order').innerText()).toBe(s.priceOrder);
+    await expect.poll(() => page.locator('#f-pmin').getAttribute('aria-invalid')).toBe('true');
     await shot(page, AREA, `${tag}-4-min-above-max`);
     // Apply swaps them: the URL and the chip say 1,000 to 900,000.
     await page.getByRole('button', { name: s.apply }).click();
@@ -188,6 +189,38 @@ describe.each([
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  it('an amenity narrows the results and is a chip; the listing shows it with its icon', async () => {
+    const ctx = await newContext(browser, { lang, viewport: mobile ? MOBILE : DESKTOP });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    const all = await searchIds({ limit: 12 });
+    const solar = await searchIds({ solar_power: true, limit: 12 });
+    // The demo content has some homes on solar power, not all.
+    expect(solar.total).toBeGreaterThan(0);
+    expect(solar.total).toBeLessThan(all.total);
+    await openApp(page, `${server.url}/search-grid`);
+    await waitForCards(page, all.ids);
+    if (mobile) await page.locator('button[aria-controls="search-filters"]').click();
+    await page.locator('#f-amenity-solar_power').check();
+    // On a wide screen the filters apply by themselves; on a phone Apply closes the panel.
+    if (mobile) await page.getByRole('button', { name: s.apply }).click();
+    await page.waitForURL((u) => u.searchParams.get('solar_power') === '1');
+    await waitForCards(page, solar.ids);
+    const label = AMENITY_LABELS.solar_power[lang];
+    await expect.poll(() => page.locator('[data-testid="filter-chips"] .filter-chip').allInnerTexts().then((t) => t.map((x) => x.trim()))).toEqual([label]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, AREA, `${tag}-7-solar-power`);
+    // The first result says so on its page, with the other amenities it has.
+    await page.locator('.search-page article.listing-card h3 a').first().click();
+    await page.waitForURL(`**/property-details/${solar.ids[0]}`);
+    const item = page.locator('[data-testid="amenity-list"] [data-amenity="solar_power"]');
+    await expect(item.innerText()).resolves.toBe(label);
+    await item.scrollIntoViewIfNeeded();
+    await shot(page, AREA, `${tag}-8-listing-amenities`);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
 });
 
 it('the map shows the same chips: a drawn area, removable', async () => {
@@ -198,10 +231,10 @@ it('the map shows the same chips: a drawn area, removable', async () => {
   await openApp(page, `${server.url}/search-map?${q}`);
   const chips = page.locator('[data-testid="filter-chips"] .filter-chip');
   await chips.first().waitFor();
-  await expect(chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).resolves.toEqual([L.en.search.forRent, L.en.search.chips.polygon]);
+  await expect.poll(() => chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).toEqual([L.en.search.forRent, L.en.search.chips.polygon]);
   await shot(page, AREA, 'en-desktop-6-map-chips');
   await page.getByRole('button', { name: L.en.search.removeFilter.replace('{{label}}', L.en.search.chips.polygon) }).click();
   await page.waitForURL((u) => !u.searchParams.has('polygon'));
-  await expect(chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).resolves.toEqual([L.en.search.forRent]);
+  await expect.poll(() => chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).toEqual([L.en.search.forRent]);
   await ctx.close();
 });

@@ -119,6 +119,9 @@ describe('owner journeys', () => {
         await page.fill('[data-testid="input-bedrooms"]', '3').catch(() => {}); // disabled: nothing typed
         expect(await page.isDisabled('[data-testid="input-bedrooms"]')).toBe(true);
         expect(await page.isDisabled('[data-testid="input-build_year"]')).toBe(true);
+        // Land has a well or solar power, but no furniture, majlis, roof or floor.
+        await page.locator('[data-testid="amenity-well"]').waitFor();
+        expect(await page.locator('[data-testid="amenity-furnished"], [data-testid="input-floor_number"]').count()).toBe(0);
         // Submitting empty shows the required fields.
         await page.click('[data-testid="submit-listing"]');
         await page.waitForSelector('[data-testid="field-error"]');
@@ -170,6 +173,10 @@ describe('owner journeys', () => {
         await page.fill('[data-testid="input-bedrooms"]', '3');
         await page.fill('[data-testid="input-bathrooms"]', '2');
         await page.fill('[data-testid="input-build_year"]', '2012');
+        // Amenities: switches with their icons, and the floor in Arabic-Indic digits.
+        await page.check('[data-testid="amenity-furnished"]');
+        await page.check('[data-testid="amenity-water_tank"]');
+        await page.fill('[data-testid="input-floor_number"]', '٣');
         await chooseLocation(page);
         await pickOnMap(page);
         await dropFiles(page, photos);
@@ -180,7 +187,7 @@ describe('owner journeys', () => {
         mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
         expect(mine.body.total).toBe(2);
         const flat = mine.body.items[0];
-        expect(flat).toMatchObject({ status: 'pending', listing_type: 'FOR_RENT', currency: 'USD', property: { property_type: 'APARTMENT', bedrooms: 3, bathrooms: 2, build_year: 2012 } });
+        expect(flat).toMatchObject({ status: 'pending', listing_type: 'FOR_RENT', currency: 'USD', property: { property_type: 'APARTMENT', bedrooms: 3, bathrooms: 2, build_year: 2012, furnished: true, water_tank: true, solar_power: false, floor_number: 3 } });
         expect(flat.media).toHaveLength(3);
 
         // ---- My properties ----
@@ -197,6 +204,9 @@ describe('owner journeys', () => {
         await page.waitForURL(new RegExp(`/edit-property/${flat.id}$`));
         await page.waitForSelector('[data-testid="listing-form"]');
         expect(await page.inputValue('[data-testid="input-title_en"]')).toBe('Furnished flat for rent in Hadda');
+        expect(await page.isChecked('[data-testid="amenity-furnished"]')).toBe(true);
+        expect(await page.isChecked('[data-testid="amenity-solar_power"]')).toBe(false);
+        expect(await page.inputValue('[data-testid="input-floor_number"]')).toBe('3');
         await page.waitForFunction(() => (document.querySelector<HTMLSelectElement>('[data-testid="select-district"]')?.selectedIndex ?? 0) > 0);
         expect(await page.locator('[data-testid="existing-image"]').count()).toBe(3);
         await page.locator('[data-testid="existing-image"] button').first().click();

@@ -9,13 +9,14 @@ import {
   parseRoomsValue,
   roomsRange,
 } from '../../../lib/filter-params';
+import { amenityBody, parseAmenities, type AmenityFilters } from '../../search/lib/amenities';
 import { BOUNDS_KEYS, parsePolygon, type Bounds, type LatLngPoint } from './geo';
 
 /**
  * Filters of the map page read from the URL (spec §2 "Search map" names, plus the search-list spellings
  * price_min/price_max/location/search, so the list ↔ grid ↔ map switcher keeps every filter).
  */
-export interface MapFilters {
+export interface MapFilters extends AmenityFilters {
   listing_type?: ListingType;
   property_type?: PropertyType;
   min_price?: number;
@@ -60,6 +61,7 @@ export function parseMapFilters(params: URLSearchParams): MapFilters {
     uzlah_id: parseId(first('uzlah_id', 'uzaal_id')),
     village_id: parseId(first('village_id')),
     search: first('location', 'search')?.trim().slice(0, LIMITS.searchTextMax) || undefined,
+    ...parseAmenities(params),
   };
   for (const k of Object.keys(filters) as (keyof MapFilters)[]) {
     if (filters[k] === undefined) delete filters[k];
@@ -91,6 +93,7 @@ export function buildMapSearchBody(filters: MapFilters, bounds: Bounds | null, p
   if (filters.uzlah_id !== undefined) body.uzlah_id = filters.uzlah_id;
   if (filters.village_id !== undefined) body.village_id = filters.village_id;
   if (filters.search) body.search = filters.search;
+  Object.assign(body, amenityBody(filters));
   if (bounds) for (const k of BOUNDS_KEYS) body[k] = bounds[k];
   if (polygon) body.polygon_coordinates = polygon.map(({ lat, lng }) => ({ lat, lng }));
   return body;

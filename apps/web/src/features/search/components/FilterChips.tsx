@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PROPERTY_TYPE_LABELS, formatPrice, type PropertyType } from '@manzil/shared';
+import { PROPERTY_TYPE_LABELS, floorLabel, formatPrice, type PropertyType } from '@manzil/shared';
+import { amenityLabel } from '../../../components/amenities/amenities';
 import { useGovernorates } from '../../../api/queries';
 import { placesQuery, type PlaceItem } from '../api/search';
+import { AMENITY_FILTER_FLAGS } from '../lib/amenities';
 import { AT_LEAST_FROM, activeChips, type FilterChip } from '../lib/filters';
 import './filter-chips.css';
 
@@ -48,6 +50,15 @@ const CHIP_LABELS: Record<string, (value: never, c: LabelContext) => string> = {
   district_id: placeLabel('district'),
   uzlah_id: placeLabel('uzlah'),
   village_id: placeLabel('village'),
+  ...Object.fromEntries(AMENITY_FILTER_FLAGS.map((flag) => [flag, (_v: unknown, c: LabelContext) => amenityLabel(flag, c.lang)])),
+  floor: ({ min, max }: { min?: number; max?: number }, c) =>
+    min !== undefined && max !== undefined
+      ? min === max
+        ? floorLabel(min, c.lang)
+        : c.t('chips.floorBetween', { min: floorLabel(Math.min(min, max), c.lang), max: floorLabel(Math.max(min, max), c.lang) })
+      : min !== undefined
+        ? c.t('chips.floorFrom', { floor: floorLabel(min, c.lang) })
+        : c.t('chips.floorUpTo', { floor: floorLabel(max ?? 0, c.lang) }),
   polygon: (_v, c) => c.t('chips.polygon'),
   bounds: (_v, c) => c.t('chips.bounds'),
 };

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PROPERTY_TYPES, PROPERTY_TYPE_LABELS, TIMINGS, parseLocalizedNumber, type ListingType, type PropertyType } from '@manzil/shared';
+import { PROPERTY_TYPES, PROPERTY_TYPE_LABELS, TIMINGS, floorLabel, parseLocalizedNumber, type ListingType, type PropertyType } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
+import { AMENITY_ICONS, amenityLabel } from '../../../components/amenities/amenities';
 import { placesQuery } from '../api/search';
+import { AMENITY_FILTER_FLAGS } from '../lib/amenities';
 import type { SearchFilters } from '../lib/filters';
 
 export interface FiltersSidebarProps {
@@ -25,6 +27,14 @@ const toAmount = (s: string) => {
   const n = parseLocalizedNumber(s);
   return s.trim() === '' || !Number.isFinite(n) || n < 0 ? undefined : n;
 };
+
+/**
+ * Highest floors offered ("Ground floor", "Up to floor 2" …): with power cuts, lifts often stand still, so a low
+ * floor is what people ask for. A value from a shared link that is not among them is offered too.
+ */
+const FLOOR_CHOICES = [0, 1, 2, 3, 5] as const;
+const floorChoices = (current: number | undefined) =>
+  current === undefined || (FLOOR_CHOICES as readonly number[]).includes(current) ? [...FLOOR_CHOICES] : [...FLOOR_CHOICES, current].sort((a, b) => a - b);
 
 /**
  * The search sidebar (spec §2): listing type toggles (clicking the active one clears it), the location
@@ -209,6 +219,30 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
         <div className="filter-label" id="filter-bathrooms-label">{t('bathrooms')}</div>
         {roomsGroup('bathrooms', BATHROOMS)}
       </div>
+
+      <fieldset className="filter-block">
+        <legend className="filter-label">{t('amenities')}</legend>
+        <div className="filter-amenities">
+          {AMENITY_FILTER_FLAGS.map((f) => (
+            <div className="form-check" key={f}>
+              <input className="form-check-input" type="checkbox" id={`f-amenity-${f}`} checked={draft[f] === true}
+                onChange={(e) => update({ [f]: e.target.checked ? true : undefined })} />
+              <label className="form-check-label" htmlFor={`f-amenity-${f}`}>
+                <i className={`bi ${AMENITY_ICONS[f]} me-1 text-brand`} aria-hidden="true" />
+                {amenityLabel(f, lang)}
+              </label>
+            </div>
+          ))}
+        </div>
+        <label className="filter-label mt-2" htmlFor="f-floor">{t('floor')}</label>
+        <select id="f-floor" className="form-select form-select-sm" value={draft.max_floor ?? ''}
+          onChange={(e) => update({ max_floor: e.target.value === '' ? undefined : Number(e.target.value) })}>
+          <option value="">{t('anyFloor')}</option>
+          {floorChoices(draft.max_floor).map((n) => (
+            <option key={n} value={n}>{n === 0 ? floorLabel(0, lang) : t('floorUpTo', { floor: floorLabel(n, lang) })}</option>
+          ))}
+        </select>
+      </fieldset>
 
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-brand flex-fill">{t('apply')}</button>

@@ -50,3 +50,17 @@ describe('sort in the URL', () => {
     expect(searchPageBody(new URLSearchParams('price_min=900&price_max=100'), 'list')).toMatchObject({ min_price: 100, max_price: 900 });
   });
 });
+
+describe('amenity filters', () => {
+  it('each amenity is a chip, a floor range one chip; the search body names them as the API does', () => {
+    const p = new URLSearchParams({ solar_power: '1', parking: 'true', well: '0', min_floor: '٣', max_floor: '1' });
+    const chips = activeChips(p);
+    expect(chips.map((c) => c.key)).toEqual(['solar_power', 'parking', 'floor']);
+    expect(chips.find((c) => c.key === 'floor')!.value).toEqual({ min: 3, max: 1 });
+    // A floor range typed the wrong way round is the range between them.
+    expect(searchPageBody(p, 'list')).toEqual({ skip: 0, limit: 10, solar_power: true, parking: true, min_floor: 1, max_floor: 3 });
+    const noFloor = withoutChip(p, chips.find((c) => c.key === 'floor')!);
+    expect(noFloor.has('min_floor') || noFloor.has('max_floor')).toBe(false);
+    expect(countActive(noFloor)).toBe(2);
+  });
+});

@@ -9,6 +9,7 @@ import {
   parseRoomsValue,
   roomsRange,
 } from '../../../lib/filter-params';
+import { AMENITY_PARAMS, amenitiesToParams, amenityBody, parseAmenities, type AmenityFilters } from './amenities';
 
 export { parseListingType, parseRoomsValue, roomsRange } from '../../../lib/filter-params';
 
@@ -19,7 +20,7 @@ export { parseListingType, parseRoomsValue, roomsRange } from '../../../lib/filt
  * back in one spelling (FOR_SALE, location, price_min, price_max); anything else in the query string
  * (a drawn polygon, map bounds) is kept as it is and sent along.
  */
-export interface SearchFilters {
+export interface SearchFilters extends AmenityFilters {
   listing_type?: ListingType;
   property_type?: PropertyType;
   /** Free-text location (and any words): matched against titles, descriptions, addresses and place names. */
@@ -38,7 +39,7 @@ export interface SearchFilters {
 
 export const FILTER_KEYS = [
   'listing_type', 'property_type', 'location', 'search', 'price_min', 'price_max', 'min_price', 'max_price',
-  'bedrooms', 'bathrooms', 'governorate_id', 'district_id', 'uzlah_id', 'uzaal_id', 'village_id', 'page',
+  'bedrooms', 'bathrooms', 'governorate_id', 'district_id', 'uzlah_id', 'uzaal_id', 'village_id', 'page', ...AMENITY_PARAMS,
 ] as const;
 
 /** Rooms: values from this number up mean "at least" (spec §9: 5+ bedrooms, 4+ bathrooms). */
@@ -58,6 +59,7 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
     district_id: parseId(first('district_id')),
     uzlah_id: parseId(first('uzlah_id', 'uzaal_id')),
     village_id: parseId(first('village_id')),
+    ...parseAmenities(params),
   };
   for (const k of Object.keys(f) as (keyof SearchFilters)[]) if (f[k] === undefined) delete f[k];
   return f;
@@ -78,6 +80,7 @@ export function filtersToParams(f: SearchFilters, base?: URLSearchParams, page?:
   if (f.district_id !== undefined) p.set('district_id', String(f.district_id));
   if (f.uzlah_id !== undefined) p.set('uzlah_id', String(f.uzlah_id));
   if (f.village_id !== undefined) p.set('village_id', String(f.village_id));
+  amenitiesToParams(f, p);
   if (page && page > 1) p.set('page', String(page));
   return p;
 }
@@ -124,6 +127,7 @@ export function searchBodyFor(f: SearchFilters, params: URLSearchParams, skip: n
     const v = parseLocalizedNumber(params.get(k) ?? '');
     if (Number.isFinite(v)) body[k] = v;
   }
+  Object.assign(body, amenityBody(f));
   const polygon = parsePolygonParam(params.get('polygon'));
   if (polygon) body.polygon_coordinates = polygon;
   const sort = sortFromParams(params);
@@ -181,6 +185,7 @@ export interface FilterChip {
 const CHIP_PARAMS: Record<string, readonly string[]> = {
   location: ['location', 'search'],
   price: ['price_min', 'price_max', 'min_price', 'max_price'],
+  floor: ['min_floor', 'max_floor'],
   governorate_id: ['governorate_id', 'district_id', 'uzlah_id', 'uzaal_id', 'village_id'],
   district_id: ['district_id', 'uzlah_id', 'uzaal_id', 'village_id'],
   uzlah_id: ['uzlah_id', 'uzaal_id', 'village_id'],
@@ -196,10 +201,13 @@ const CHIP_PARAMS: Record<string, readonly string[]> = {
 export function activeChips(params: URLSearchParams, withBounds = true): FilterChip[] {
   const f: Record<string, unknown> = { ...parseFilters(params) };
   const chips: FilterChip[] = [];
+  // The two ends of a range are one chip: a price range, a floor range.
+  const ranges: Record<string, [string, string, string]> = { price_min: ['price', 'price_min', 'price_max'], price_max: ['price', 'price_min', 'price_max'], min_floor: ['floor', 'min_floor', 'max_floor'], max_floor: ['floor', 'min_floor', 'max_floor'] };
   for (const [key, value] of Object.entries(f)) {
-    if (key === 'price_max' && f.price_min !== undefined) continue;
-    const k = key === 'price_min' || key === 'price_max' ? 'price' : key;
-    const v = k === 'price' ? { min: f.price_min as number | undefined, max: f.price_max as number | undefined } : value;
+    const range = ranges[key];
+    if (range && key === range[2] && f[range[1]] !== undefined) continue;
+    const k = range ? range[0] : key;
+    const v = range ? { min: f[range[1]] as number | undefined, max: f[range[2]] as number | undefined } : value;
     chips.push({ key: k, value: v, params: CHIP_PARAMS[k] ?? [k] });
   }
   // A drawn area comes with its bounding box (the draw modal writes both): one chip, which removes both; on the
