@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITS, MESSAGES, errorDetail, mediaItem, noContent } from '@manzil/shared';
+import { LIMITS, MESSAGES, errorDetail, imageOrderBody, imageUploadQuery, mediaItem, noContent } from '@manzil/shared';
 import { HttpError, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import * as svc from './service.js';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** Listing photos: upload one (multipart field `file`) and delete one (spec §7). */
+/** Listing photos: upload one (multipart field `file`), delete one (spec §7), put them in order (issue 25). */
 export default async function mediaRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = app.deps;
@@ -21,10 +21,13 @@ export default async function mediaRoutes(base: FastifyInstance) {
       preHandler: [app.requireUser, app.deps.limits.perAccount('imageUpload')],
       schema: {
         tags,
-        summary: `Upload one photo (multipart field \`file\`; JPEG, PNG or WebP by content, at most 5 MB, 10 per listing). Stored as WebP variants without metadata. 429 after ${ACCOUNT_LIMITS.imageUpload.points} uploads an hour per account`,
+        summary:
+          `Upload one photo (multipart field \`file\`; JPEG, PNG or WebP by content, at most 5 MB, 10 per listing). Stored as WebP variants without metadata. ` +
+          `\`position\` places it among the photos (0 the cover), so photos uploaded in parallel keep the order they were picked in. 429 after ${ACCOUNT_LIMITS.imageUpload.points} uploads an hour per account`,
         security,
         consumes: ['multipart/form-data'],
         params: z.object({ id }),
+        querystring: imageUploadQuery,
         documentedBody: {
           type: 'object',
           properties: { file: { type: 'string', format: 'binary', description: `JPEG, PNG or WebP, at most ${LIMITS.imageBytes / 1024 / 1024} MB` } },
@@ -61,9 +64,32 @@ export default async function mediaRoutes(base: FastifyInstance) {
       }
       if (!buffer || buffer.length === 0) throw unprocessable('A file field named file is required');
       const processed = await svc.processImage(buffer);
-      const item = await svc.addImage(db, storage, req.user!, req.params.id, processed);
+      const item = await svc.addImage(db, storage, req.user!, req.params.id, processed, req.query.position);
       return reply.status(201).send(item);
     },
+  );
+
+  app.put(
+    '/listings/:id/images/order',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          "Put the listing's photos in this order, the first the cover (owner only, as editing the listing). `image_ids` lists every photo " +
+          'of the listing exactly once; otherwise 422 with a message. Answers the photos in their new order',
+        security,
+        params: z.object({ id }),
+        body: imageOrderBody,
+        response: {
+          200: z.array(mediaItem).describe("The listing's photos in their new order, the cover first"),
+          401: errorDetail,
+          403: errorDetail,
+          404: errorDetail,
+        },
+      },
+    },
+    async (req) => svc.reorderImages(db, storage, req.user!, req.params.id, req.body.image_ids),
   );
 
   app.delete(

@@ -4,10 +4,11 @@
  * GPS, XMP, ICC) dropped, stored through the Storage interface.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { LIMITS, MESSAGES, type MediaItem } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
-import { conflict, forbidden, notFound, tooLarge, unsupportedMedia } from '../../lib/errors.js';
+import { conflict, forbidden, notFound, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors.js';
 import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { mediaToItem } from '../listings/read.js';
@@ -85,8 +86,18 @@ export async function checkCanUpload(db: Database, user: AuthUser, listingId: nu
  * Stores the files, then inside one transaction locks the listing row, counts its images and inserts the
  * new one: parallel uploads to one listing take turns at the lock, so the eleventh is always refused.
  * When the insert is refused, the files just written are removed again.
+ * `position` is the photo's place as the owner chose it (issue 25): stored as given, so a batch uploaded in
+ * parallel keeps its order whichever upload finishes first (photos sort by position, then id). Without it
+ * the photo goes after the last one.
  */
-export async function addImage(db: Database, storage: Storage, user: AuthUser, listingId: number, img: ProcessedImage): Promise<MediaItem> {
+export async function addImage(
+  db: Database,
+  storage: Storage,
+  user: AuthUser,
+  listingId: number,
+  img: ProcessedImage,
+  position?: number,
+): Promise<MediaItem> {
   const key = `listings/${listingId}/${randomBytes(12).toString('hex')}`;
   const stored = { storage_key: key, widths: img.variants.map((v) => v.width) };
   await Promise.all(img.variants.map((v) => storage.put(`${key}-${v.width}.webp`, v.data, 'image/webp')));
@@ -101,7 +112,7 @@ export async function addImage(db: Database, storage: Storage, user: AuthUser, l
         .where('listing_id', '=', listingId)
         .executeTakeFirstOrThrow();
       if (Number(existing.n) >= LIMITS.imagesPerListing) throw conflict(MESSAGES.tooManyImages);
-      const position = existing.last == null ? 0 : Number(existing.last) + 1;
+      const place = position ?? (existing.last == null ? 0 : Number(existing.last) + 1);
       const inserted = await trx
         .insertInto('listing_media')
         .values({
@@ -111,7 +122,7 @@ export async function addImage(db: Database, storage: Storage, user: AuthUser, l
           width: img.width,
           height: img.height,
           bytes: img.variants.reduce((s, v) => s + v.data.length, 0),
-          position,
+          position: place,
         })
         .returning(['id', 'storage_key', 'widths', 'width', 'height', 'position'])
         .executeTakeFirstOrThrow();
@@ -136,4 +147,40 @@ export async function deleteImage(db: Database, storage: Storage, user: AuthUser
     .executeTakeFirst();
   if (!row) throw notFound();
   return deleteMediaFiles(storage, [row]);
+}
+
+/**
+ * PUT /listings/{id}/images/order (issue 25): the owner puts the listing's photos in this order, the first the
+ * cover. `imageIds` must be exactly the listing's photos, each once. The listing row is locked, so an upload or
+ * a delete running at the same time waits, and the positions 0..n-1 are rewritten in one statement. Touching
+ * the listing moves its revision (migration 009), so search pages show the new cover on their next request.
+ */
+export async function reorderImages(db: Database, storage: Storage, user: AuthUser, listingId: number, imageIds: number[]): Promise<MediaItem[]> {
+  const rows = await db.transaction().execute(async (trx) => {
+    const listing = await trx.selectFrom('listings').select(['owner_id']).where('id', '=', listingId).forUpdate().executeTakeFirst();
+    if (!listing) throw notFound();
+    if (listing.owner_id !== user.id) throw forbidden();
+    const media = await trx
+      .selectFrom('listing_media')
+      .select(['id', 'storage_key', 'widths', 'width', 'height', 'position'])
+      .where('listing_id', '=', listingId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const byId = new Map(media.map((m) => [m.id, m]));
+    if (new Set(imageIds).size !== imageIds.length) throw unprocessable(MESSAGES.imageOrderDuplicate);
+    if (imageIds.some((imageId) => !byId.has(imageId))) throw unprocessable(MESSAGES.imageOrderUnknown);
+    if (imageIds.length !== media.length) throw unprocessable(MESSAGES.imageOrderMissing);
+    // Already in this order at positions 0..n-1: nothing is written (the revision stays, pages stay cached).
+    if (imageIds.some((imageId, i) => media[i]!.id !== imageId || media[i]!.position !== i)) {
+      // The listing first: its own update moves the revision, and the photo trigger then leaves it alone.
+      await trx.updateTable('listings').set({ updated_at: new Date() }).where('id', '=', listingId).execute();
+      await sql`
+        update listing_media m set position = o.n - 1
+        from unnest(${imageIds}::int[]) with ordinality o(id, n)
+        where m.id = o.id and m.listing_id = ${listingId} and m.position <> o.n - 1`.execute(trx);
+    }
+    return imageIds.map((imageId, i) => ({ ...byId.get(imageId)!, position: i }));
+  });
+  return rows.map((r) => mediaToItem(storage, r));
 }

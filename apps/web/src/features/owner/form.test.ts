@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VALUES, addressFromChain, checkImages, focusFor, toPayload, validate, type ListingFormValues } from './form';
+import { DEFAULT_VALUES, addressFromChain, checkImages, filesWithBadContent, focusFor, moveItem, sniffImageType, toPayload, validate, type ListingFormValues } from './form';
 
 const filled = (over: Partial<ListingFormValues> = {}): ListingFormValues => ({
   ...DEFAULT_VALUES,
@@ -68,6 +68,26 @@ describe('listing form', () => {
     expect(checkImages([ok, ok, ok], 8)).toEqual({ key: 'maxImagesExceeded', maxImages: 10, remaining: 2 });
     expect(checkImages([ok, { name: 'b.gif', type: 'image/gif', size: 10 }], 0)).toMatchObject({ key: 'invalidFileType', name: 'b.gif' });
     expect(checkImages([{ ...ok, size: 5 * 1024 * 1024 + 1 }], 0)).toMatchObject({ key: 'fileSizeExceeded', maxMb: 5 });
+  });
+
+  it('knows JPEG, PNG and WebP by their first bytes, whatever the name says (issue 25)', async () => {
+    const file = (bytes: number[] | string, name: string) => new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+    expect(await sniffImageType(file([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], 'a.jpg'))).toBe('jpeg');
+    expect(await sniffImageType(file([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0], 'a.jpg'))).toBe('png');
+    expect(await sniffImageType(file('RIFF\x10\x00\x00\x00WEBPVP8 ', 'a.webp'))).toBe('webp');
+    expect(await sniffImageType(file('RIFF\x10\x00\x00\x00WAVEfmt ', 'a.webp'))).toBeNull();
+    expect(await sniffImageType(file('GIF89a......', 'a.jpg'))).toBeNull();
+    expect(await sniffImageType(file('', 'empty.jpg'))).toBeNull();
+    const names = await filesWithBadContent([file([0xff, 0xd8, 0xff, 0xdb], 'ok.jpg'), file('hello, not a photo', 'notes.jpg'), file('<svg/>', 'x.png')]);
+    expect(names).toEqual(['notes.jpg', 'x.png']);
+  });
+
+  it('moves one photo to a new place, the others keeping their order', () => {
+    expect(moveItem(['a', 'b', 'c', 'd'], 2, 0)).toEqual(['c', 'a', 'b', 'd']);
+    expect(moveItem(['a', 'b', 'c', 'd'], 0, 1)).toEqual(['b', 'a', 'c', 'd']);
+    expect(moveItem(['a', 'b', 'c'], 1, 9)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveItem(['a', 'b'], 5, 0)).toEqual(['a', 'b']);
   });
 
   it('zooms per location level on the place or its governorate (spec §9)', () => {

@@ -271,7 +271,9 @@ export function addressFromChain(chain: (Place | null | undefined)[]): { en: str
 export type ImageProblem =
   | { key: 'maxImagesExceeded'; maxImages: number; remaining: number }
   | { key: 'invalidFileType'; name: string }
-  | { key: 'fileSizeExceeded'; name: string; maxMb: number };
+  | { key: 'fileSizeExceeded'; name: string; maxMb: number }
+  /** The file's bytes are not a JPEG, PNG or WebP picture, whatever its name or type say; `name` lists them all. */
+  | { key: 'invalidFileContent'; name: string };
 
 /** Spec §5: at most 10 in total, JPEG/PNG/WebP, 5 MB each; any violation adds none of the files. */
 export function checkImages(files: { name: string; type: string; size: number }[], alreadyThere: number): ImageProblem | null {
@@ -284,6 +286,34 @@ export function checkImages(files: { name: string; type: string; size: number }[
     if (f.size > LIMITS.imageBytes) return { key: 'fileSizeExceeded', name: f.name, maxMb: LIMITS.imageBytes / 1024 / 1024 };
   }
   return null;
+}
+
+/**
+ * The picture format a file's first bytes show (its "magic bytes"): JPEG FF D8 FF, PNG 89 50 4E 47 0D 0A 1A 0A,
+ * WebP "RIFF" size "WEBP". The server judges by content too (sharp); this only saves a doomed upload.
+ */
+export async function sniffImageType(file: Blob): Promise<'jpeg' | 'png' | 'webp' | null> {
+  const b = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const at = (offset: number, bytes: number[]) => bytes.every((x, i) => b[offset + i] === x);
+  if (at(0, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return 'webp';
+  return null;
+}
+
+/** The names of the files whose content is not a JPEG, PNG or WebP picture (empty: all are). */
+export async function filesWithBadContent(files: File[]): Promise<string[]> {
+  const kinds = await Promise.all(files.map((f) => sniffImageType(f).catch(() => null)));
+  return files.filter((_, i) => kinds[i] == null).map((f) => f.name);
+}
+
+/** `list` with the item at `from` moved to `to` (both clamped to the list); the others keep their order. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const out = [...list];
+  if (from < 0 || from >= out.length) return out;
+  const [item] = out.splice(from, 1);
+  out.splice(Math.max(0, Math.min(to, out.length)), 0, item!);
+  return out;
 }
 
 /** Where the map looks for a chosen location (spec §9): zoom by level, the place's centre or its governorate's. */

@@ -1,0 +1,228 @@
+/**
+ * Photos in the order chosen, with a cover (issue 25), in Chromium, Arabic and English, phone (390 px) and
+ * desktop (1280 px): a text file renamed .jpg is refused in the picker by name; three photos picked in the add
+ * form are stored in that order, the first the cover, even when an upload in the middle is refused by the server
+ * (its name and the server's reason are shown); on edit the owner reorders by keyboard ("move later" with Enter
+ * and Space, "make cover"), focus staying on the moved photo, and on desktop by dragging a photo with the mouse;
+ * the API has the new order after saving.
+ * Screenshots in SHOTS_DIR/photos/.
+ */
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, api, launchBrowser, newContext, openApp, registerUser, shot, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { locale, pick } from './locales';
+
+const AREA = 'photos';
+let server: RunningServer;
+let browser: Browser;
+
+type Colour = 'red' | 'green' | 'blue';
+const RGB: Record<Colour, [number, number, number]> = { red: [200, 30, 40], green: [30, 170, 60], blue: [30, 60, 200] };
+const picked: { name: string; colour: Colour; format: 'jpeg' | 'png' | 'webp' }[] = [
+  { name: 'front-door.jpg', colour: 'red', format: 'jpeg' },
+  { name: 'garden.png', colour: 'green', format: 'png' },
+  { name: 'street.webp', colour: 'blue', format: 'webp' },
+];
+let files: Map<string, { name: string; mimeType: string; buffer: Buffer }>;
+
+async function photo(colour: Colour, format: 'jpeg' | 'png' | 'webp') {
+  const [r, g, b] = RGB[colour];
+  const img = sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g, b } } });
+  return format === 'jpeg' ? img.jpeg({ quality: 80 }).toBuffer() : format === 'png' ? img.png().toBuffer() : img.webp().toBuffer();
+}
+
+/** The colour a stored photo shows, read from the file the server serves. */
+async function colourOf(fileUrl: string): Promise<Colour | 'other'> {
+  const res = await fetch(server.url + fileUrl);
+  expect(res.status).toBe(200);
+  const { channels } = await sharp(Buffer.from(await res.arrayBuffer())).stats();
+  const mean = channels.slice(0, 3).map((c) => c.mean);
+  for (const [name, rgb] of Object.entries(RGB) as [Colour, number[]][]) {
+    if (rgb.every((v, i) => Math.abs(v - mean[i]!) < 25)) return name;
+  }
+  return 'other';
+}
+
+async function mediaOf(id: number, token: string) {
+  const r = await api(server, 'GET', `/listings/${id}`, { token });
+  expect(r.status).toBe(200);
+  const media = r.body.media as { id: number; file_url: string; position: number }[];
+  return { ids: media.map((m) => m.id), colours: await Promise.all(media.map((m) => colourOf(m.file_url))) };
+}
+
+async function chooseLocation(page: Page) {
+  await page.selectOption('[data-testid="select-governorate"]', '1');
+  await page.waitForFunction(() => {
+    const s = document.querySelector<HTMLSelectElement>('[data-testid="select-district"]');
+    return s && !s.disabled && s.options.length > 1;
+  });
+  const district = await page.$eval('[data-testid="select-district"]', (s) => (s as HTMLSelectElement).options[1]!.value);
+  await page.selectOption('[data-testid="select-district"]', district);
+}
+
+/** The media id of the photo whose button has focus, or null when focus is elsewhere. */
+const focusedPhoto = (page: Page) =>
+  page.evaluate(() => {
+    const li = document.activeElement?.closest<HTMLElement>('[data-photo-key]');
+    return li ? { key: li.dataset.photoKey!, action: (document.activeElement as HTMLElement).dataset.action ?? null } : null;
+  });
+
+/** The order the form shows: each photo's key. */
+const shownOrder = (page: Page) => page.$$eval('[data-testid="photo-list"] > li', (lis) => lis.map((li) => (li as HTMLElement).dataset.photoKey!));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  files = new Map();
+  for (const p of picked) files.set(p.colour, { name: p.name, mimeType: `image/${p.format}`, buffer: await photo(p.colour, p.format) });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('photo order and cover', () => {
+  for (const lang of ['ar', 'en'] as Lang[]) {
+    const owner = locale(lang, 'owner');
+    const errors = locale(lang, 'errors');
+    for (const [vpName, viewport] of [
+      ['phone', MOBILE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      it(`${lang} ${vpName}: first picked is the cover; reordered by keyboard on edit; a renamed text file is refused`, async () => {
+        const user = await registerUser(server);
+        const ctx = await newContext(browser, { lang, viewport, token: user.token });
+        const page = await ctx.newPage();
+        const seen = watchPage(page);
+        const tag = `${lang}-${vpName}`;
+
+        await openApp(page, `${server.url}/add-property`);
+        await page.waitForSelector('[data-testid="listing-form"]');
+        await page.fill('[data-testid="input-title_ar"]', 'شقة بثلاث صور مرتبة');
+        await page.fill('[data-testid="input-description_ar"]', 'شقة واسعة مع صور مرتبة كما اختارها المالك');
+        await page.fill('[data-testid="input-price"]', '500');
+        await page.fill('[data-testid="input-area_sqm"]', '120');
+        await chooseLocation(page);
+
+        // ---- a text file named .jpg (its type says JPEG): refused in the picker, by its name ----
+        const input = page.locator('[data-testid="image-input"]');
+        await input.setInputFiles([files.get('red')!, { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('hello, I am not a picture at all') }]);
+        const problem = page.locator('[data-testid="image-problem"]');
+        await problem.waitFor();
+        expect(await problem.innerText()).toContain('holiday.jpg');
+        const [before1, after1] = pick(owner, 'addProperty.validation.invalidFileContent').split('{{name}}') as [string, string];
+        expect(await problem.innerText()).toContain(`${before1}holiday.jpg${after1.slice(0, 12)}`);
+        expect(await page.locator('[data-testid="pending-image"]').count()).toBe(0);
+        await problem.scrollIntoViewIfNeeded();
+        await shot(page, AREA, `${tag}-01-renamed-text-refused`);
+
+        // ---- three photos picked, and a truncated JPEG between them that only the server can judge ----
+        const broken = { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: files.get('red')!.buffer.subarray(0, 300) };
+        await input.setInputFiles([files.get('red')!, broken, files.get('green')!, files.get('blue')!]);
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="pending-image"]').length === 4);
+        expect(await problem.count()).toBe(0);
+        const first = page.locator('[data-testid="photo-list"] > li').first();
+        expect(await first.locator('[data-testid="cover-badge"]').count()).toBe(1);
+        expect(await page.locator('[data-testid="cover-badge"]').count()).toBe(1);
+        expect(await first.locator('img').getAttribute('alt')).toContain('front-door.jpg');
+        await page.locator('[data-testid="photo-list"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await shot(page, AREA, `${tag}-02-picked`);
+
+        await page.click('[data-testid="submit-listing"]');
+        const banner = page.locator('[data-testid="form-banner"]');
+        await page.locator('[data-testid="form-banner-details"]').waitFor({ timeout: 30_000 });
+        // The server's reason, in the page's language, with the file's name.
+        const details = await page.locator('[data-testid="form-banner-details"]').innerText();
+        expect(details).toContain(
+          pick(owner, 'addProperty.messages.fileError').replace('{{name}}', 'broken.jpg').replace('{{message}}', pick(errors, 'invalidFileType')),
+        );
+        await banner.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await shot(page, AREA, `${tag}-03-server-refused-one`);
+        await page.getByRole('button', { name: pick(owner, 'addProperty.messages.continueWithout') }).click();
+        await page.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
+
+        const mine = await api(server, 'GET', '/listings/my-listings', { token: user.token });
+        expect(mine.body.total).toBe(1);
+        const id = mine.body.items[0].id as number;
+        const added = await mediaOf(id, user.token);
+        // Uploaded in parallel: stored in the order picked, whatever order they finished in; the first is the cover.
+        expect(added.colours).toEqual(['red', 'green', 'blue']);
+        const [red, green, blue] = added.ids as [number, number, number];
+
+        // ---- edit: reorder by keyboard ----
+        await openApp(page, `${server.url}/edit-property/${id}`);
+        await page.waitForSelector('[data-testid="listing-form"]');
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="existing-image"]').length === 3);
+        expect(await shownOrder(page)).toEqual([`m${red}`, `m${green}`, `m${blue}`]);
+        const photoEl = (mediaId: number) => page.locator(`[data-photo-key="m${mediaId}"]`);
+        const laterOfRed = photoEl(red).locator('[data-testid="move-later"]');
+        expect(await laterOfRed.getAttribute('aria-label')).toBe(pick(owner, 'addProperty.images.moveLater').replace('{{n}}', '1'));
+        await laterOfRed.scrollIntoViewIfNeeded();
+        const before = (await photoEl(red).boundingBox())!;
+
+        await laterOfRed.focus();
+        await page.keyboard.press('Enter');
+        await page.waitForFunction((k) => document.querySelector('[data-testid="photo-list"] > li:nth-child(2)')?.getAttribute('data-photo-key') === k, `m${red}`);
+        expect(await shownOrder(page)).toEqual([`m${green}`, `m${red}`, `m${blue}`]);
+        expect(await focusedPhoto(page)).toEqual({ key: `m${red}`, action: 'later' });
+        // Later follows the reading direction: to the left in Arabic, to the right in English (same row).
+        const after = (await photoEl(red).boundingBox())!;
+        if (Math.abs(after.y - before.y) < 5) expect(lang === 'ar' ? after.x < before.x : after.x > before.x).toBe(true);
+        else expect(after.y).toBeGreaterThan(before.y);
+        const status = page.locator('[data-testid="photo-order-status"]');
+        expect(await status.innerText()).toBe(pick(owner, 'addProperty.images.moved').replace('{{position}}', '2').replace('{{count}}', '3'));
+        // The label now names the new place.
+        expect(await laterOfRed.getAttribute('aria-label')).toBe(pick(owner, 'addProperty.images.moveLater').replace('{{n}}', '2'));
+
+        await page.keyboard.press('Space');
+        await page.waitForFunction((k) => document.querySelector('[data-testid="photo-list"] > li:nth-child(3)')?.getAttribute('data-photo-key') === k, `m${red}`);
+        expect(await shownOrder(page)).toEqual([`m${green}`, `m${blue}`, `m${red}`]);
+        expect(await focusedPhoto(page)).toEqual({ key: `m${red}`, action: 'later' });
+        // At the end: still focused, nothing moves, and it is said.
+        expect(await laterOfRed.getAttribute('aria-disabled')).toBe('true');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => status.innerText()).toBe(pick(owner, 'addProperty.images.alreadyLast'));
+        expect(await shownOrder(page)).toEqual([`m${green}`, `m${blue}`, `m${red}`]);
+        expect(await focusedPhoto(page)).toEqual({ key: `m${red}`, action: 'later' });
+
+        // "Make cover" on the blue photo, by keyboard: it goes first, focus stays on its buttons.
+        const coverBlue = photoEl(blue).locator('[data-testid="make-cover"]');
+        await coverBlue.focus();
+        await page.keyboard.press('Enter');
+        await page.waitForFunction((k) => document.querySelector('[data-testid="photo-list"] > li:first-child')?.getAttribute('data-photo-key') === k, `m${blue}`);
+        expect(await shownOrder(page)).toEqual([`m${blue}`, `m${green}`, `m${red}`]);
+        expect(await focusedPhoto(page)).toEqual({ key: `m${blue}`, action: 'later' });
+        expect(await photoEl(blue).locator('[data-testid="cover-badge"]').count()).toBe(1);
+        expect(await status.innerText()).toBe(pick(owner, 'addProperty.images.nowCover').replace('{{count}}', '3'));
+        let expected: [number, Colour][] = [
+          [blue, 'blue'],
+          [green, 'green'],
+          [red, 'red'],
+        ];
+        if (vpName === 'desktop') {
+          // With a mouse, a photo is dragged onto the place it should take: red before green.
+          await photoEl(red).dragTo(photoEl(green));
+          await page.waitForFunction((k) => document.querySelector('[data-testid="photo-list"] > li:nth-child(2)')?.getAttribute('data-photo-key') === k, `m${red}`);
+          expected = [expected[0]!, expected[2]!, expected[1]!];
+        }
+        expect(await shownOrder(page)).toEqual(expected.map(([m]) => `m${m}`));
+        // Nothing is sent before the owner saves.
+        expect((await mediaOf(id, user.token)).ids).toEqual([red, green, blue]);
+        await page.locator('[data-testid="photo-list"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await shot(page, AREA, `${tag}-04-reordered`);
+
+        await page.click('[data-testid="submit-listing"]');
+        await page.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
+        await shot(page, AREA, `${tag}-05-saved`);
+        const saved = await mediaOf(id, user.token);
+        expect(saved.ids).toEqual(expected.map(([m]) => m));
+        expect(saved.colours).toEqual(expected.map(([, c]) => c));
+
+        expect(seen.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+        await ctx.close();
+      });
+    }
+  }
+});
