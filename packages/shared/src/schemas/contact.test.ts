@@ -22,4 +22,25 @@ describe('contact rules (spec §5) in order', () => {
     expect(first(listingContactBody.safeParse({ sender_name: 'A', sender_email: 'a@b.co', message: '   short    ' }))).toBe(MESSAGES.messageTooShort);
     expect(listingContactBody.safeParse({ sender_name: 'A', sender_email: 'a@b.co', message: 'Is it still available?' }).success).toBe(true);
   });
+  it('listing: every field\'s first failing rule at once, in the form\'s order', () => {
+    const all = (r: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => r.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(all(listingContactBody.safeParse({}))).toEqual([
+      ['sender_name', MESSAGES.fullNameRequired],
+      ['sender_email', MESSAGES.emailRequired],
+      ['message', MESSAGES.messageRequired],
+    ]);
+    expect(all(listingContactBody.safeParse({ sender_name: ' ', sender_email: 'x@', sender_phone: 'call me', message: 'short' }))).toEqual([
+      ['sender_name', MESSAGES.fullNameRequired],
+      ['sender_email', MESSAGES.emailInvalid],
+      ['sender_phone', MESSAGES.phoneInvalid],
+      ['message', MESSAGES.messageTooShort],
+    ]);
+  });
+  it('listing: an optional phone, Arabic-Indic digits read as 0-9, "" as none', () => {
+    const ok = listingContactBody.safeParse({ sender_name: 'Ali', sender_email: 'a@b.co', sender_phone: ' ٧٧٧ ١٢٣ ٤٥٦ ', message: 'Is it still available?' });
+    expect(ok.data).toEqual({ sender_name: 'Ali', sender_email: 'a@b.co', sender_phone: '777 123 456', message: 'Is it still available?' });
+    const none = listingContactBody.safeParse({ sender_name: 'Ali', sender_email: 'a@b.co', sender_phone: '  ', message: 'Is it still available?' });
+    expect(none.success).toBe(true);
+    expect(none.data?.sender_phone).toBeUndefined();
+  });
 });

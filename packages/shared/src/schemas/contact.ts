@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
-import { PHONE_RE, documented, nonBlank, phoneInput, text } from './common.js';
+import { PHONE_RE, documented, nonBlank, paginationQuery, phoneInput, text } from './common.js';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const trimOrUndef = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v ?? undefined);
@@ -39,24 +39,61 @@ export const platformContactBody = documented(
 );
 export type PlatformContactBody = z.infer<typeof platformContactBody>;
 
-/** POST /contact/listing/{id} (spec §5: full name, email, message of at least 10 characters). */
+/**
+ * POST /contact/listing/{id} (spec §5: full name, email, message of at least 10 characters) and an optional
+ * phone (issue 25), read in either digit set. Every field's first failing rule is reported at once, in the
+ * form's order, so the visitor sees all that is missing in one go (the first issue is still spec §5's first).
+ */
 export const listingContactBody = documented(
   z
     .object({
       sender_name: field(text(LIMITS.nameMax * 2), nonBlank()),
       sender_email: field(text(LIMITS.emailMax), EMAIL_RE),
+      sender_phone: phoneField(text(40), PHONE_RE),
       message: field(text(LIMITS.messageMax, { multiline: true }), nonBlank(LIMITS.ownerMessageMin)),
-      sender_phone: phoneField(text(40)),
     })
     .superRefine((v, ctx) => {
-      if (!v.sender_name) return void ctx.addIssue({ code: 'custom', message: MESSAGES.fullNameRequired, path: ['sender_name'] });
-      if (!v.sender_email) return void ctx.addIssue({ code: 'custom', message: MESSAGES.emailRequired, path: ['sender_email'] });
-      if (!EMAIL_RE.test(v.sender_email))
-        return void ctx.addIssue({ code: 'custom', message: MESSAGES.emailInvalid, path: ['sender_email'] });
-      if (!v.message) return void ctx.addIssue({ code: 'custom', message: MESSAGES.messageRequired, path: ['message'] });
-      if (v.message.length < LIMITS.ownerMessageMin)
-        return void ctx.addIssue({ code: 'custom', message: MESSAGES.messageTooShort, path: ['message'] });
+      const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+      if (!v.sender_name) fail(MESSAGES.fullNameRequired, 'sender_name');
+      if (!v.sender_email) fail(MESSAGES.emailRequired, 'sender_email');
+      else if (!EMAIL_RE.test(v.sender_email)) fail(MESSAGES.emailInvalid, 'sender_email');
+      if (v.sender_phone && !PHONE_RE.test(v.sender_phone)) fail(MESSAGES.phoneInvalid, 'sender_phone');
+      if (!v.message) fail(MESSAGES.messageRequired, 'message');
+      else if (v.message.length < LIMITS.ownerMessageMin) fail(MESSAGES.messageTooShort, 'message');
     }),
   { required: ['sender_name', 'sender_email', 'message'] },
 );
 export type ListingContactBody = z.infer<typeof listingContactBody>;
+
+/** GET /listings/{id}/messages: pages of a listing's messages (skip ≤ 1,000,000; limit 1–100, 20 by default). */
+export const listingMessagesQuery = paginationQuery;
+
+/** One message to a listing, as its owner reads it. `unread` until the owner marks it read. */
+export const listingMessage = z.object({
+  id: z.number().int(),
+  sender_name: z.string(),
+  sender_email: z.string().nullable(),
+  /** As the visitor gave it, digits read as 0–9; null when none was given. */
+  sender_phone: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+  unread: z.boolean(),
+});
+export type ListingMessage = z.infer<typeof listingMessage>;
+
+/** A page of a listing's messages, newest first; `total` and `unread` count all of the listing's messages. */
+export const listingMessageList = z.object({ items: z.array(listingMessage), total: z.number().int(), unread: z.number().int() });
+export type ListingMessageList = z.infer<typeof listingMessageList>;
+
+/**
+ * POST /listings/{id}/messages/read: the messages the owner has opened, by id (those on the page shown, so a
+ * message that arrived since is not marked unseen). Ids of other listings' messages are ignored.
+ */
+export const markMessagesReadBody = z.object({
+  message_ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(100),
+});
+export type MarkMessagesReadBody = z.infer<typeof markMessagesReadBody>;
+
+/** What marking changed: how many became read, and how many of the listing's messages are still unread. */
+export const markMessagesReadResult = z.object({ marked: z.number().int(), unread_messages: z.number().int() });
+export type MarkMessagesReadResult = z.infer<typeof markMessagesReadResult>;

@@ -1,19 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorDetail, idParam, listingContactBody, MESSAGES, platformContactBody } from '@manzil/shared';
-import { sendListingMessage, sendPlatformMessage } from './service.js';
+import {
+  errorDetail,
+  idParam,
+  listingContactBody,
+  listingMessageList,
+  listingMessagesQuery,
+  markMessagesReadBody,
+  markMessagesReadResult,
+  MESSAGES,
+  platformContactBody,
+} from '@manzil/shared';
+import { listingMessages, markListingMessagesRead, sendListingMessage, sendPlatformMessage } from './service.js';
 
 /** Per client address: enough for a person, too few for a spammer (RATE_LIMITS=false turns it off). */
 const PER_MINUTE = 5;
 
 const created = z.object({ id: z.number().int(), created_at: z.string() });
 
-/** Routes of the contact area: messages to the platform and to a listing's owner (spec §7 Contact). */
+/**
+ * Routes of the contact area: messages to the platform and to a listing's owner (spec §7 Contact), and the
+ * owner's reading of the messages to a listing (issue 25).
+ */
 export default async function contactRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   const tags = ['contact'];
+  const security = [{ bearer: [] }];
   const limit = config.RATE_LIMITS
     ? {
         rateLimit: {
@@ -60,5 +74,43 @@ export default async function contactRoutes(base: FastifyInstance) {
       const stored = await sendListingMessage(db, req.params.id, req.body, { userId: req.user?.id ?? null, ip: req.ip, baseUrl: app.deps.publicUrl() });
       return reply.status(201).send(stored);
     },
+  );
+
+  // The owner reads the messages; reading writes nothing (a message stays unread until marked below).
+  app.get(
+    '/listings/:id/messages',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          "The messages visitors sent to one's own listing, newest first, each with `unread`; `total` and `unread` count all of them. " +
+          'Only the listing\'s owner reads them (others, administrators included, get 403). Reading does not mark them read',
+        security,
+        params: idParam,
+        querystring: listingMessagesQuery,
+        response: { 200: listingMessageList, 401: errorDetail, 403: errorDetail, 404: errorDetail },
+      },
+    },
+    async (req) => listingMessages(db, req.user!, req.params.id, req.query.skip, req.query.limit),
+  );
+
+  // A POST, not a side effect of the GET: the browser sends the ids of the messages it has shown, once they are on screen.
+  app.post(
+    '/listings/:id/messages/read',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          "Mark messages of one's own listing read, by id (up to 100; ids of other listings' or already read messages change nothing). " +
+          'Answers how many were marked and how many of the listing\'s messages are still unread. Owner only',
+        security,
+        params: idParam,
+        body: markMessagesReadBody,
+        response: { 200: markMessagesReadResult, 401: errorDetail, 403: errorDetail, 404: errorDetail },
+      },
+    },
+    async (req) => markListingMessagesRead(db, req.user!, req.params.id, req.body.message_ids),
   );
 }

@@ -3,10 +3,17 @@
  * is never lost when mail delivery is down (DESIGN §4).
  */
 import { sql } from 'kysely';
-import { MESSAGES, type ListingContactBody, type PlatformContactBody } from '@manzil/shared';
+import {
+  MESSAGES,
+  type ListingContactBody,
+  type ListingMessageList,
+  type MarkMessagesReadResult,
+  type PlatformContactBody,
+} from '@manzil/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
 import { isPublic } from '../listings/read.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { listingMessageMail, platformMessageMail } from '../mail/templates.js';
@@ -122,4 +129,99 @@ export async function sendListingMessage(
     });
     return { id: msg.id, created_at: iso(msg.created_at) };
   });
+}
+
+/**
+ * The listing's messages are its owner's alone: 404 when there is no such listing, 403 for anyone else, an
+ * administrator included. Moderation needs the listing, not what visitors wrote to its owner (their names,
+ * addresses and phones), so nothing here widens who reads them.
+ */
+async function assertOwnListing(db: Database, user: AuthUser, listingId: number): Promise<void> {
+  const listing = await db.selectFrom('listings').select('owner_id').where('id', '=', listingId).executeTakeFirst();
+  if (!listing) throw notFound(MESSAGES.propertyNotFound);
+  if (listing.owner_id !== user.id) throw forbidden(MESSAGES.notAuthorized);
+}
+
+/** How many messages and how many unread of the listing's messages (a statement on its own or in a page's). */
+const totalAndUnread = [sql<number>`count(*)::int`.as('total'), sql<number>`(count(*) filter (where read_at is null))::int`.as('unread')] as const;
+
+/**
+ * GET /listings/{id}/messages: a page of the listing's messages, newest first, with the listing's totals.
+ * Only reads: whether a message is unread changes through markListingMessagesRead, never here.
+ */
+export async function listingMessages(db: Database, user: AuthUser, listingId: number, skip: number, limit: number): Promise<ListingMessageList> {
+  await assertOwnListing(db, user, listingId);
+  // recipient_user_id as well: a listing never changes hands, but a message is only ever its recipient's.
+  const [rows, counts] = await Promise.all([
+    db
+      .selectFrom('contact_messages')
+      .select(['id', 'sender_name', 'sender_email', 'sender_phone', 'message', 'created_at', 'read_at'])
+      .where('listing_id', '=', listingId)
+      .where('recipient_user_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(skip)
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('contact_messages')
+      .select(totalAndUnread)
+      .where('listing_id', '=', listingId)
+      .where('recipient_user_id', '=', user.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      sender_name: r.sender_name,
+      sender_email: r.sender_email,
+      sender_phone: r.sender_phone,
+      message: r.message,
+      created_at: iso(r.created_at),
+      unread: r.read_at == null,
+    })),
+    total: Number(counts.total),
+    unread: Number(counts.unread),
+  };
+}
+
+/**
+ * POST /listings/{id}/messages/read: marks these of the listing's messages read (ids of other listings' or
+ * already read messages change nothing), and answers how many are still unread.
+ */
+export async function markListingMessagesRead(db: Database, user: AuthUser, listingId: number, ids: number[]): Promise<MarkMessagesReadResult> {
+  await assertOwnListing(db, user, listingId);
+  const updated = await db
+    .updateTable('contact_messages')
+    .set({ read_at: sql`now()` })
+    .where('listing_id', '=', listingId)
+    .where('recipient_user_id', '=', user.id)
+    .where('id', 'in', [...new Set(ids)])
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  const left = await db
+    .selectFrom('contact_messages')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('listing_id', '=', listingId)
+    .where('recipient_user_id', '=', user.id)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { marked: Number(updated.numUpdatedRows), unread_messages: Number(left.n) };
+}
+
+/**
+ * Messages and unread messages per listing of this owner, for a page of their listings in one statement
+ * (my-listings), so /my-properties shows every card's counts without a request per listing.
+ */
+export async function messageCounts(db: Database, ownerId: number, listingIds: number[]): Promise<Map<number, { total: number; unread: number }>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('contact_messages')
+    .select('listing_id')
+    .select(totalAndUnread)
+    .where('listing_id', 'in', listingIds)
+    .where('recipient_user_id', '=', ownerId)
+    .groupBy('listing_id')
+    .execute();
+  return new Map(rows.map((r) => [r.listing_id!, { total: Number(r.total), unread: Number(r.unread) }]));
 }

@@ -6,8 +6,11 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   MESSAGES,
   type ChoicesResponse,
+  type ListingMessageList,
   type ListingRead,
+  type MarkMessagesReadResult,
   type MediaItem,
+  type MyListingRead,
   type districtItem,
   type uzlahItem,
   type villageItem,
@@ -20,8 +23,9 @@ export type District = z.infer<typeof districtItem>;
 export type Uzlah = z.infer<typeof uzlahItem>;
 export type Village = z.infer<typeof villageItem>;
 
+/** A page of the owner's listings, each with its message counts. */
 export interface ListingPage {
-  items: ListingRead[];
+  items: MyListingRead[];
   total: number;
 }
 
@@ -78,6 +82,19 @@ export function fetchMyListings(skip: number, signal?: AbortSignal) {
   return apiFetch<ListingPage>(`/listings/my-listings?skip=${skip}&limit=${MY_LISTINGS_PAGE}`, { auth: true, signal });
 }
 
+export const MESSAGES_PAGE = 20;
+export const listingMessagesKey = (listingId: number) => ['listings', 'messages', listingId] as const;
+
+/** GET /listings/{id}/messages?skip&limit (bearer, the listing's owner only): newest first. Reading marks nothing. */
+export function fetchListingMessages(listingId: number, skip: number, signal?: AbortSignal) {
+  return apiFetch<ListingMessageList>(`/listings/${listingId}/messages?skip=${skip}&limit=${MESSAGES_PAGE}`, { auth: true, signal });
+}
+
+/** POST /listings/{id}/messages/read: the messages the owner has seen; answers how many are still unread. */
+export function markMessagesRead(listingId: number, messageIds: number[]) {
+  return apiFetch<MarkMessagesReadResult>(`/listings/${listingId}/messages/read`, { method: 'POST', body: { message_ids: messageIds }, auth: true });
+}
+
 export function createListing(payload: ListingPayload) {
   return apiFetch<ListingRead>('/listings/', { method: 'POST', body: payload, auth: true });
 }
@@ -100,14 +117,26 @@ export async function deleteImage(listingId: number, imageId: number) {
   }
 }
 
+/** PUT /listings/{id}/images/order (issue 25): every photo id of the listing once, the cover first. */
+export function reorderImages(listingId: number, imageIds: number[]) {
+  return apiFetch<MediaItem[]>(`/listings/${listingId}/images/order`, { method: 'PUT', body: { image_ids: imageIds }, auth: true });
+}
+
 /**
- * POST /listings/{id}/upload-image/ with field `file`, through XMLHttpRequest because fetch cannot report
- * upload progress. `onProgress` gets 0–100.
+ * POST /listings/{id}/upload-image/?position=n with field `file`, through XMLHttpRequest because fetch cannot
+ * report upload progress. `position` is the photo's place in the list the owner sees (0 the cover): uploads run
+ * in parallel and the server keeps that order whichever finishes first. `onProgress` gets 0–100.
  */
-export function uploadImage(listingId: number, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<MediaItem> {
+export function uploadImage(
+  listingId: number,
+  file: File,
+  position: number,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<MediaItem> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/listings/${listingId}/upload-image/`);
+    xhr.open('POST', `${API_BASE}/listings/${listingId}/upload-image/?position=${position}`);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

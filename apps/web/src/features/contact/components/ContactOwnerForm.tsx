@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MESSAGES, TIMINGS, type ListingContactBody } from '@manzil/shared';
+import { ApiError } from '../../../api/client';
 import { lazyResolver } from '../../../components/form/lazyResolver';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
@@ -14,17 +15,34 @@ import '../contact.css';
 interface Values {
   sender_name: string;
   sender_email: string;
+  sender_phone: string;
   message: string;
+}
+const EMPTY: Values = { sender_name: '', sender_email: '', sender_phone: '', message: '' };
+const FIELDS = Object.keys(EMPTY) as (keyof Values)[];
+
+/**
+ * The fields a 422 of the server names, with their messages (the form's own check may not have run: its code
+ * loads lazily, and offline it sends unchecked). Null when the answer is not such a list.
+ */
+function fieldErrors(error: unknown): [keyof Values, string][] | null {
+  if (!(error instanceof ApiError) || error.status !== 422 || !Array.isArray(error.detail)) return null;
+  const found: [keyof Values, string][] = [];
+  for (const d of error.detail as { loc?: unknown; msg?: unknown }[]) {
+    const field = Array.isArray(d?.loc) ? d.loc[1] : undefined;
+    if (FIELDS.includes(field as keyof Values) && typeof d.msg === 'string') found.push([field as keyof Values, d.msg]);
+  }
+  return found.length ? found : null;
 }
 
 // zod and the schema load on the form's first focus or submit, not with the listing's page.
 const resolver = lazyResolver<Values>(() => import('../validation').then((m) => m.listingContactResolver as unknown as Resolver<Values>));
 
 /**
- * The details page's "contact the owner" form (spec §2, §4, §5): full name, e-mail, message of at least
- * 10 characters; idle → sending (fields disabled, 'Sending...') → success (shown 5 s, form cleared) or
- * error (the server's detail, else the generic failure). The owner sees the form disabled with
- * 'This is your property listing'.
+ * The details page's "contact the owner" form (spec §2, §4, §5): full name, e-mail, an optional phone (issue 25:
+ * either digit set) and a message of at least 10 characters, every failing field shown at once; idle → sending
+ * (fields disabled, 'Sending...') → success (shown 5 s, form cleared) or error (the server's detail, else the
+ * generic failure; what was typed stays). The owner sees the form disabled with 'This is your property listing'.
  */
 export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ownerId: number }) {
   const { t } = useTranslation('contact');
@@ -34,7 +52,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
   const { status, succeed, fail, clear } = useFormStatus(TIMINGS.contactSuccessMs);
   const form = useForm<Values>({
     resolver,
-    defaultValues: { sender_name: '', sender_email: '', message: '' },
+    defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -50,11 +68,14 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
   const onSubmit = form.handleSubmit(async (values) => {
     clear();
     try {
-      await send.mutateAsync(values as ListingContactBody); // already trimmed by the schema
-      form.reset({ sender_name: '', sender_email: '', message: '' });
+      await send.mutateAsync(values as ListingContactBody); // trimmed, phone digits read as 0-9 by the schema
+      form.reset(EMPTY);
       succeed();
     } catch (error) {
-      fail(contactErrorMessage(error));
+      // The fields keep what was typed; the server's field errors show under their fields, all of them.
+      const fields = fieldErrors(error);
+      if (fields) fields.forEach(([field, message]) => form.setError(field, { message }));
+      else fail(contactErrorMessage(error));
     }
   });
 
@@ -78,6 +99,9 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
             </ContactField>
             <ContactField label={t('ownerForm.email')} error={errors.sender_email?.message} required>
               {(p) => <input {...p} {...form.register('sender_email')} type="email" autoComplete="email" dir="ltr" maxLength={LIMITS.emailMax} />}
+            </ContactField>
+            <ContactField label={t('ownerForm.phone')} error={errors.sender_phone?.message} hint={t('ownerForm.phoneHint')}>
+              {(p) => <input {...p} {...form.register('sender_phone')} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={40} />}
             </ContactField>
             <ContactField label={t('ownerForm.message')} error={errors.message?.message} required>
               {(p) => (
