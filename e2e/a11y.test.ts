@@ -362,7 +362,10 @@ describe.each(LANGS)('accessibility: modals, menus and errors (%s)', (lang) => {
       await openApp(page, server.url + '/admin/review');
       await page.locator(`[data-listing-id="${ids.ownPending}"]`).getByRole('button', { name: t('admin', 'review.reject'), exact: true }).click();
       await page.locator('.modal.show textarea').waitFor();
-      const findings = await check(page, view, '/admin/review with the reject-reason dialog', stateViews);
+      // With its error shown: a rejection sent without a reason.
+      await page.locator('.modal.show').getByRole('button', { name: t('admin', 'review.confirmReject'), exact: true }).click();
+      await page.locator('.modal.show .invalid-feedback:not(:empty)').waitFor();
+      const findings = await check(page, view, '/admin/review with the reject-reason dialog and its error', stateViews);
       await ctx.close();
       expect(findings).toEqual([]);
     });

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@manzil/shared';
+import { MESSAGES, REJECTION_REASONS } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
 import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer, createListing as publish, openApp } from './harness';
 import { locale, pick } from './locales';
@@ -58,6 +58,25 @@ const alertText = (page: Page, kind: 'success' | 'danger') => page.locator(`.ale
 
 describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) => {
   const { ad, co, err } = texts(lang);
+  it('a signed-out visit to an admin page opens sign-in, and the page shows once an administrator signs in', async () => {
+    const ctx = await newContext(browser, { lang, viewport: MOBILE });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    await openApp(page, `${server.url}/admin/review`);
+    const modal = page.locator('.modal.show');
+    await modal.locator('input[type="email"]').waitFor();
+    await page.getByTestId('admin-sign-in').getByRole('heading', { name: ad('signIn.title') }).waitFor();
+    await shot(page, AREA, `admin-sign-in-${lang}-390`);
+    await modal.locator('input[type="email"]').fill(ADMIN.email);
+    await modal.locator('input[type="password"]').fill(ADMIN.password);
+    await modal.locator('form button[type="submit"]').click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: ad('review.title') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/review');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
 
   it('a visitor messages an owner from the listing page; the owner cannot message themselves', async () => {
     const listingId = await createListing(`visit-${lang}`, 'approved');
@@ -71,7 +90,8 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     await form.getByLabel(co('ownerForm.email')).fill('huda@example.test');
     await form.getByLabel(co('ownerForm.message')).fill('  short  ');
     await form.getByRole('button', { name: co('ownerForm.send') }).click();
-    await expect.poll(() => form.locator('.invalid-feedback').first().textContent()).toBe(err('messageTooShort'));
+    // The form shows every field's error at once (issue 25): only the message is wrong, so it is the one error.
+    await expect.poll(() => form.locator('.invalid-feedback').allTextContents()).toEqual([err('messageTooShort')]);
     await form.getByLabel(co('ownerForm.message')).fill(`Is the flat still available? (${lang})`);
     await form.getByRole('button', { name: co('ownerForm.send') }).click();
     await expect.poll(() => form.locator('.alert-success').textContent()).toBe(err('sendSuccess'));
@@ -164,6 +184,9 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     await rejectCard.waitFor();
     expect(await rejectCard.textContent()).toContain(lang === 'ar' ? `شقة reject-${lang}` : `Flat reject-${lang}`);
     expect(await rejectCard.textContent()).toContain(ad('card.perMonth'));
+    // The whole place path: district and governorate too, not only the two lowest levels.
+    const placed = (await api(server, 'GET', `/listings/${rejectId}`, { token: adminToken })).body.property;
+    for (const level of [placed.district, placed.governorate]) expect(await rejectCard.textContent()).toContain(lang === 'ar' ? level.name_ar : level.name_en);
     // Each card says whether its owner's e-mail is verified, in words.
     const emailStatus = (card: typeof rejectCard) => card.locator('.admin-email-status');
     expect((await emailStatus(rejectCard).textContent())?.trim()).toBe(ad('owner.emailNotVerified'));
@@ -176,6 +199,12 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     await rejectCard.getByRole('button', { name: ad('review.reject'), exact: true }).click();
     const dialog = page.locator('.modal.show');
     await dialog.getByText(err('rejectConfirm')).waitFor();
+    // No reason: refused at once, in the dialog; the listing stays pending.
+    await dialog.getByRole('button', { name: ad('review.confirmReject'), exact: true }).click();
+    await dialog.getByText(err('rejectReasonRequired')).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-reason'))).toBe('incomplete');
+    // A common reason (sent in both languages) and the administrator's own words.
+    await dialog.getByLabel(REJECTION_REASONS.photos[lang]).check();
     await dialog.locator('textarea').fill('The photos do not show the flat');
     await shot(page, AREA, `review-reject-dialog-${lang}-1280`);
     await dialog.getByRole('button', { name: ad('review.confirmReject'), exact: true }).click();
@@ -198,6 +227,8 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     const rejectionMail = await smtp.waitForMatch((m) => m.subject.includes(`Flat reject-${lang}`));
     expect(rejectionMail.to).toEqual([owner.email]);
     expect(rejectionMail.text).toContain('The photos do not show the flat');
+    expect(rejectionMail.text).toContain(REJECTION_REASONS.photos.en);
+    expect(rejectionMail.text).toContain(REJECTION_REASONS.photos.ar);
 
     // The decision is visible with its history on /admin/listings.
     await openApp(page, `${server.url}/admin/listings?status=rejected`);

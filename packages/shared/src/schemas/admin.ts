@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LISTING_STATUSES } from '../enums.js';
+import { MESSAGES } from '../messages.js';
 import { text } from './common.js';
 
 export const adminStats = z.object({
@@ -16,10 +17,25 @@ export const adminListingsQuery = z.object({
   status: z.enum(LISTING_STATUSES).optional(),
 });
 
-export const rejectBody = z
+/** Approve: the spec's client sends no body; an empty object or null mean the same (a reason is ignored). */
+export const approveBody = z
   .object({ reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(1000, { multiline: true }).optional()) })
   .nullish()
   .transform((v) => v ?? {});
+
+/**
+ * Reject: a reason is required (issue 25; the spec sent no body), so the owner always learns what to fix. The
+ * admin's screen offers common reasons in both languages; whatever is sent is what the owner reads.
+ */
+export const rejectBody = z.object(
+  {
+    reason: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      text(1000, { multiline: true, min: 1, minMessage: MESSAGES.rejectReasonRequired, trimmed: true, error: MESSAGES.rejectReasonRequired }),
+    ),
+  },
+  { error: MESSAGES.rejectReasonRequired },
+);
 
 export const moderationEvent = z.object({
   id: z.number().int(),

@@ -7,15 +7,19 @@ import { startMailWorker } from '../mail/worker.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
-/** POST with no body over node:http, which (unlike fetch) lets a test forge the Host header as any client can. */
+/**
+ * POST over node:http, which (unlike fetch) lets a test forge the Host header as any client can: no body for an
+ * approval, a reason for a rejection (required).
+ */
 function forgedPost(base: string, pathname: string, headers: Record<string, string>): Promise<number> {
+  const body = pathname.endsWith('/reject') ? JSON.stringify({ reason: 'The photos are of another property' }) : undefined;
   return new Promise((resolve, reject) => {
-    const req = nodeHttp.request(`${base}${pathname}`, { method: 'POST', headers }, (res) => {
+    const req = nodeHttp.request(`${base}${pathname}`, { method: 'POST', headers: body ? { ...headers, 'content-type': 'application/json' } : headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode!));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -62,19 +66,20 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     ['POST', 'approve', () => `/api/v1/admin/listings/${id.pendingMid}/approve`],
     ['POST', 'reject', () => `/api/v1/admin/listings/${id.pendingMid}/reject`],
   ];
-  it.each(endpoints)('%s %s: 401 anonymous, 403 user, 200 admin', async (method, _name, path) => {
+  it.each(endpoints)('%s %s: 401 anonymous, 403 user, 200 admin', async (method, name, path) => {
     const statusBefore = (await t.db.selectFrom('listings').select('status').where('id', '=', id.pendingMid!).executeTakeFirstOrThrow()).status;
-    expect((await http(t.url, method, path())).status).toBe(401);
-    const forbidden = await http(t.url, method, path(), { token: user.token });
+    const body = name === 'reject' ? { reason: 'Incomplete description' } : undefined;
+    expect((await http(t.url, method, path(), { body })).status).toBe(401);
+    const forbidden = await http(t.url, method, path(), { token: user.token, body });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.detail).toBe('You are not authorized to perform this action.');
     // Owners are no admins either.
-    expect((await http(t.url, method, path(), { token: owner.token })).status).toBe(403);
+    expect((await http(t.url, method, path(), { token: owner.token, body })).status).toBe(403);
     if (method === 'POST') {
       const after = (await t.db.selectFrom('listings').select('status').where('id', '=', id.pendingMid!).executeTakeFirstOrThrow()).status;
       expect(after).toBe(statusBefore); // refused writes change nothing
     }
-    expect((await http(t.url, method, path(), { token: admin.token })).status).toBe(200);
+    expect((await http(t.url, method, path(), { token: admin.token, body })).status).toBe(200);
   });
 
   it('stats count every status in the database', async () => {
@@ -165,16 +170,21 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     }
   });
 
-  it('accepts approve/reject with no body, an empty JSON body, or null; rejects bad bodies with 4xx and no change', async () => {
+  it('accepts approve with no body, an empty JSON body, or null; a rejection needs its reason; bad bodies 4xx and no change', async () => {
     const l1 = await insertListing(t.db, owner.user.id, { status: 'pending' });
-    const empty = await http(t.url, 'POST', `/api/v1/admin/listings/${l1}/reject`, { token: admin.token, raw: '', headers: { 'content-type': 'application/json' } });
+    const empty = await http(t.url, 'POST', `/api/v1/admin/listings/${l1}/approve`, { token: admin.token, raw: '', headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ status: 'rejected', rejection_reason: null });
+    expect(empty.body.status).toBe('approved');
     const nul = await http(t.url, 'POST', `/api/v1/admin/listings/${l1}/approve`, { token: admin.token, raw: 'null', headers: { 'content-type': 'application/json' } });
     expect(nul.status).toBe(200);
-    expect(nul.body.status).toBe('approved');
 
     const l2 = await insertListing(t.db, owner.user.id, { status: 'pending' });
+    // No reason, an empty body, blanks only, or null: the owner would not learn what to fix.
+    for (const opts of [{}, { raw: '', headers: { 'content-type': 'application/json' } }, { body: {} }, { body: { reason: '   ' } }, { body: { reason: null } }]) {
+      const refused = await http(t.url, 'POST', `/api/v1/admin/listings/${l2}/reject`, { token: admin.token, ...opts });
+      expect(refused.status, JSON.stringify(opts)).toBe(422);
+      expect(JSON.stringify(refused.body.detail)).toContain('Give the owner a reason for the rejection');
+    }
     const tooLong = await http(t.url, 'POST', `/api/v1/admin/listings/${l2}/reject`, { token: admin.token, body: { reason: 'x'.repeat(1001) } });
     expect(tooLong.status).toBe(422);
     const wrongType = await http(t.url, 'POST', `/api/v1/admin/listings/${l2}/reject`, { token: admin.token, body: { reason: 5 } });

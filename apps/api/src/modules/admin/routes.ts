@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminListingsQuery, adminStats, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
+import { adminListingsQuery, adminStats, approveBody, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
 import { badRequest } from '../../lib/errors.js';
 import * as admin from './service.js';
 
@@ -20,8 +20,8 @@ export default async function adminRoutes(base: FastifyInstance) {
   const security = [{ bearer: [] }];
   app.addHook('onRequest', app.requireAdmin);
 
-  // Approve and reject are sent with no body by the spec's client, sometimes still labelled JSON:
-  // an empty JSON body counts as no body here (this plugin only), instead of a 400.
+  // Approve is sent with no body by the spec's client, sometimes still labelled JSON: an empty JSON body counts
+  // as no body here (this plugin only), instead of a 400. Reject then answers 422: it needs its reason.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
     const text = String(body);
@@ -91,9 +91,9 @@ export default async function adminRoutes(base: FastifyInstance) {
           summary:
             action === 'approve'
               ? 'Approve a listing (sets posted_at on first approval), record it and e-mail the owner'
-              : 'Reject a listing with an optional reason, record it and e-mail the owner the reason',
+              : 'Reject a listing with its reason (required), record it and e-mail the owner the reason',
           params: idParam,
-          body: rejectBody,
+          body: action === 'approve' ? approveBody : rejectBody,
           response: { 200: withHistory, 404: errorDetail, ...denied },
         },
       },

@@ -92,7 +92,7 @@ export async function allListings(db: Database, storage: Storage, q: { offset: n
 }
 
 export async function review(db: Database, storage: Storage, id: number): Promise<ListingWithHistory> {
-  const listing = await readListing(db, storage, id, { contact: true });
+  const listing = await readListing(db, storage, id, { contact: true, moderation: true });
   if (!listing) throw notFound(); // generic: the message key is the same for every missing resource
   return (await withHistory(db, [listing]))[0]!;
 }

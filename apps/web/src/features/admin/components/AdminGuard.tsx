@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useAuth } from '../../account/auth-context';
 
 /**
- * Admin pages (spec §2, §6): while the session loads, 'Verifying admin access'; anyone but an ADMIN is
- * sent to /. The server checks the role on every call as well.
+ * Admin pages (spec §2, §6): while the session loads, 'Verifying admin access'. Signed out, the sign-in window
+ * opens over the page, which shows once an administrator has signed in (issue 25: the spec sent everyone to /,
+ * so an administrator following a link had to find the page again). Signed in without the role: sent to /. The
+ * server checks the role on every call as well.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');
@@ -18,6 +20,24 @@ export function AdminGuard({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (user?.role !== 'ADMIN') return <Navigate to="/" replace />;
+  if (!user) return <AdminSignIn />;
+  if (user.role !== 'ADMIN') return <Navigate to="/" replace />;
   return <>{children}</>;
+}
+
+function AdminSignIn() {
+  const { t } = useTranslation('admin');
+  const { openLogin } = useAuth();
+  useEffect(() => openLogin('login'), [openLogin]);
+  return (
+    <section className="container page-section text-center" data-testid="admin-sign-in">
+      <i className="bi bi-shield-lock fs-1 text-brand" aria-hidden="true" />
+      <h1 className="h3 mt-3">{t('signIn.title')}</h1>
+      <p className="text-body-secondary">{t('signIn.text')}</p>
+      <button type="button" className="btn btn-brand" onClick={() => openLogin('login')}>
+        <i className="bi bi-box-arrow-in-right me-2 flip-rtl" aria-hidden="true" />
+        {t('signIn.button')}
+      </button>
+    </section>
+  );
 }

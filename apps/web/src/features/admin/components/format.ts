@@ -1,15 +1,14 @@
 import type { ListingRead } from '@manzil/shared';
 import type { AppLanguage } from '../../../i18n/config';
+import { placeLine } from '../../../components/listing-card/display';
 
 /** Shared wording of listing facts on the admin screens, in the current language. */
 export const titleOf = (l: ListingRead, lang: AppLanguage) => (lang === 'ar' ? l.title_ar || l.title_en : l.title_en || l.title_ar);
 
+/** The whole place path, village to governorate (a reviewer checks it against the map), each name once. */
 export function placeOf(l: ListingRead, lang: AppLanguage): string | null {
   const p = l.property;
-  const names = [p.village, p.uzlah, p.district ?? p.city, p.governorate]
-    .filter((x): x is NonNullable<typeof x> => Boolean(x))
-    .map((x) => (lang === 'ar' ? x.name_ar : x.name_en));
-  return names.length ? [...new Set(names)].slice(0, 2).join(lang === 'ar' ? '، ' : ', ') : null;
+  return placeLine([p.village, p.uzlah, p.district ?? p.city, p.governorate], lang) || null;
 }
 
 export const dateOf = (iso: string | null, lang: AppLanguage) =>
