@@ -13,6 +13,8 @@ import * as m009 from './migrations/009_listing_rev.js';
 import * as m010 from './migrations/010_account_trust.js';
 import * as m011 from './migrations/011_amenities.js';
 import * as m012 from './migrations/012_availability_order.js';
+import * as m014 from './migrations/014_message_reads.js';
+import * as m015 from './migrations/015_owner_email_choice.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -24,6 +26,8 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '010_account_trust', up: m010.up },
   { name: '011_amenities', up: m011.up },
   { name: '012_availability_order', up: m012.up },
+  { name: '014_message_reads', up: m014.up },
+  { name: '015_owner_email_choice', up: m015.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -48,6 +48,8 @@ export interface DB {
     profile_picture_url: string | null;
     email_verified: Generated<boolean>;
     pending_email: string | null;
+    /** The owner chose to show their e-mail on their listings (issue 25). */
+    show_email: Generated<boolean>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -150,6 +152,8 @@ export interface DB {
     message: string;
     sender_ip: string | null;
     created_at: Timestamp;
+    /** When the owner opened it in the app (migration 014); null while unread. */
+    read_at: Date | null;
   };
   mail_outbox: {
     id: Generated<number>;

@@ -42,7 +42,7 @@ const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const fullName = text(LIMITS.nameMax * 2, { min: 2, minMessage: MESSAGES.fullNameTooShort, trimmed: true });
 
 /**
- * PATCH /users/me: only changed fields among email, full_name, phone_number, password. All or nothing: a
+ * PATCH /users/me: only changed fields among email, full_name, phone_number, password, show_email. All or nothing: a
  * field that is sent must be valid ("" is not "absent": the profile form leaves out what did not change).
  */
 export const updateMeBody = z
@@ -52,11 +52,28 @@ export const updateMeBody = z
     phone_number: z.preprocess(trim, phoneSchema.optional()),
     // Passwords are not trimmed: spaces may be part of one.
     password: password.optional(),
+    /** Show the e-mail on one's listings (issue 25); no current password needed. */
+    show_email: z.boolean().optional(),
     /** Needed with `email` or `password` (a stolen token alone cannot take the account over). */
     current_password: text(LIMITS.passwordMax, { min: 1, minMessage: MESSAGES.currentPasswordRequired }).optional(),
   })
   .strict();
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
+
+/**
+ * DELETE /users/me (issue 25): a stolen token or a minute at an unlocked phone must not erase an account. The
+ * password confirms it; an account without one (Google only) types its e-mail address instead.
+ */
+export const deleteMeBody = z
+  .object({
+    password: z.string().max(LIMITS.passwordMax).optional(),
+    email: z.preprocess(trim, z.string().max(LIMITS.emailMax).optional()),
+  })
+  .strict()
+  // No body at all is a request without the confirmation (400 with its message), not a malformed one.
+  .nullish()
+  .transform((v) => v ?? {});
+export type DeleteMeBody = z.infer<typeof deleteMeBody>;
 
 /**
  * The profile form (spec §2 Profile): every field as typed; the browser sends only what changed. Empty phone
@@ -112,6 +129,8 @@ export const userMe = userPublic.extend({
   email_verified: z.boolean(),
   /** A new address waiting for its verification link to be followed; `email` stays until then. */
   pending_email: z.string().nullable(),
+  /** The e-mail is shown on the user's listings (off by default: visitors write through the contact form). */
+  show_email: z.boolean(),
   created_at: z.string(),
 });
 export type UserMe = z.infer<typeof userMe>;

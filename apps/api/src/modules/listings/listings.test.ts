@@ -273,8 +273,8 @@ describe.each(DB_KINDS)('listings API on %s', (kind) => {
     const a = await http(t.url, 'GET', `/api/v1/listings/${id}`);
     expect(a.status).toBe(200);
     expect(a.body.views).toBe(1);
-    // Contact details as the details page shows them.
-    expect(a.body.owner).toMatchObject({ email: expect.stringContaining('@'), phone_number: '+967 777 123 456' });
+    // Contact details as the details page shows them: the phone; the e-mail only when its owner chose to show it.
+    expect(a.body.owner).toMatchObject({ email: null, phone_number: '+967 777 123 456' });
     await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: other.token });
     await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: owner.token });
     await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: admin.token });
@@ -305,6 +305,27 @@ describe.each(DB_KINDS)('listings API on %s', (kind) => {
     expect(page.body).toMatchObject({ total: 3, items: [{ id: ids[1] }] });
     expect((await http(t.url, 'GET', '/api/v1/listings/my-listings?limit=1000', { token: me.token })).status).toBe(422);
     expect((await http(t.url, 'GET', '/api/v1/listings/my-listings?skip=-1', { token: me.token })).status).toBe(422);
+  });
+
+  it("shows the owner's e-mail on a listing only once they chose to (PATCH /users/me show_email); the phone always", async () => {
+    const o = await createUser(t, { first_name: 'Private', phone_number: '777123456' });
+    const id = (await create({ title_en: `Private owner ${Date.now()}` }, {}, o.token)).body.id as number;
+    await approve(id);
+    const owner = async (token?: string) => (await http(t.url, 'GET', `/api/v1/listings/${id}`, { token })).body.owner;
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: o.token })).body.show_email).toBe(false);
+    for (const token of [undefined, o.token]) expect(await owner(token)).toMatchObject({ email: null, phone_number: '777123456' });
+    const on = await http(t.url, 'PATCH', '/api/v1/users/me', { token: o.token, body: { show_email: true } });
+    expect(on.status).toBe(200);
+    expect(on.body.show_email).toBe(true);
+    expect((await owner()).email).toBe(o.user.email);
+    // Search cards never carry it.
+    const found = await http(t.url, 'POST', '/api/v1/listings/search', { body: { search: 'Private owner', limit: 5 } });
+    expect(found.body.items.find((l: { id: number }) => l.id === id).owner.email).toBeUndefined();
+    expect((await http(t.url, 'PATCH', '/api/v1/users/me', { token: o.token, body: { show_email: false } })).status).toBe(200);
+    expect((await owner()).email).toBeNull();
+    // Not a string, and nobody else's switch.
+    expect((await http(t.url, 'PATCH', '/api/v1/users/me', { token: o.token, body: { show_email: 'yes' } })).status).toBe(422);
+    expect((await http(t.url, 'PATCH', '/api/v1/users/me', { body: { show_email: true } })).status).toBe(401);
   });
 
   it("every read carries the owner's email_verified, and search sees a change of it at once", async () => {

@@ -21,8 +21,10 @@ interface MediaRow {
 }
 
 export interface ReadOptions {
-  /** Include the owner's e-mail and phone (the details page shows them, spec §2). */
+  /** Include the owner's phone, and their e-mail when they chose to show it (the details page, spec §2). */
   contact?: boolean;
+  /** An administrator's read: the owner's e-mail whatever they chose (moderation may need to write to them). */
+  moderation?: boolean;
 }
 
 /** The listings columns a read needs: everything but search_text and the location point (derived columns). */
@@ -176,7 +178,13 @@ export function toListings(rows: ListingRow[], names: PlaceNames, storage: Stora
 }
 
 export async function readListing(db: Database, storage: Storage, id: number, opts: ReadOptions = {}) {
-  return (await readListings(db, storage, [id], opts))[0] ?? null;
+  const listing = (await readListings(db, storage, [id], opts))[0] ?? null;
+  // The e-mail only when its owner chose to show it (issue 25); the phone is how the spec reaches an owner.
+  if (listing && opts.contact && !opts.moderation && listing.owner.email != null) {
+    const owner = await db.selectFrom('users').select('show_email').where('id', '=', listing.owner_id).executeTakeFirst();
+    if (!owner?.show_email) listing.owner.email = null;
+  }
+  return listing;
 }
 
 /** The condition for what the public may see (DESIGN §5): approved and active. */

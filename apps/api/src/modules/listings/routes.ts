@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorDetail, idParam, listingCreateBody, listingList, listingRead, listingUpdateBody, myListingsQuery, noContent } from '@manzil/shared';
+import { errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent } from '@manzil/shared';
 import { notFound } from '../../lib/errors.js';
 import { readListing } from './read.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
@@ -41,10 +41,10 @@ export default async function listingsRoutes(base: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: "The signed-in user's own listings of every status, newest first",
+        summary: "The signed-in user's own listings of every status, newest first, each with message_count and unread_messages",
         security,
         querystring: myListingsQuery,
-        response: { 200: listingList, 401: errorDetail },
+        response: { 200: myListingList, 401: errorDetail },
       },
     },
     async (req) => svc.myListings(db, storage, req.user!.id, req.query.skip, req.query.limit),

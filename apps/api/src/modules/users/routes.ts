@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorDetail, noContent, registerBody, updateMeBody, userMe } from '@manzil/shared';
+import { deleteMeBody, errorDetail, noContent, registerBody, updateMeBody, userMe } from '@manzil/shared';
 import { unauthorized } from '../../lib/errors.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import { rateLimitByIp } from '../auth/rate-limit.js';
@@ -90,12 +90,15 @@ export default async function usersRoutes(base: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'Delete the account with its listings, photos and messages received, in one transaction',
+        summary:
+          'Delete the account with its listings, photos and messages received, in one transaction. Confirmed with the password (missing: 400; wrong: 403), or, for an account without one, its e-mail typed again (400 when it differs)',
         security,
-        response: { 204: noContent('Deleted'), 401: errorDetail },
+        body: deleteMeBody,
+        response: { 204: noContent('Deleted'), 400: errorDetail, 401: errorDetail, 403: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {
+      await svc.confirmDeletion(db, req.user!.id, req.body ?? {}, limits);
       const deleted = await svc.deleteAccount(db, storage, req.user!.id, req.log);
       if (!deleted) throw unauthorized();
       return reply.status(204).send();

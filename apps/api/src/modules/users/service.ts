@@ -3,7 +3,7 @@
  * (auth, listings, admin) use these functions and the answer shapes `toUserMe` / `toUserPublic`.
  */
 import { hash, verify } from '@node-rs/argon2';
-import type { UserMe, UpdateMeBody, RegisterBody } from '@manzil/shared';
+import type { DeleteMeBody, UserMe, UpdateMeBody, RegisterBody } from '@manzil/shared';
 import { MESSAGES } from '@manzil/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
@@ -65,6 +65,7 @@ export function toUserMe(u: repo.UserRow): UserMe {
     google_linked: Boolean(u.google_id),
     email_verified: u.email_verified,
     pending_email: u.pending_email,
+    show_email: u.show_email,
     created_at: new Date(u.created_at as unknown as string).toISOString(),
   };
 }
@@ -164,6 +165,7 @@ export async function updateMe(
     Object.assign(patch, { first_name, last_name, full_name: repo.joinName(first_name, last_name) });
   }
   if (body.phone_number !== undefined && body.phone_number !== current.phone_number) patch.phone_number = body.phone_number;
+  if (body.show_email !== undefined && body.show_email !== current.show_email) patch.show_email = body.show_email;
   if (body.password !== undefined) patch.password_hash = await hashPassword(body.password);
   if (Object.keys(patch).length === 0 && !emailToConfirm) throw new HttpError(400, MESSAGES.noChanges);
   try {
@@ -182,6 +184,20 @@ export async function updateMe(
 
 export function deletionSummary(db: Database, id: number) {
   return repo.ownedCounts(db, id);
+}
+
+/** The account's owner confirms its deletion: its password, or for an account without one its e-mail typed again. */
+export async function confirmDeletion(db: Database, id: number, body: DeleteMeBody, limits: AccountLimits): Promise<void> {
+  const me = await repo.findById(db, id);
+  if (!me) throw new HttpError(401, MESSAGES.authRequired);
+  const hash = me.password_hash;
+  if (hash) {
+    const password = body.password;
+    if (!password) throw new HttpError(400, MESSAGES.deletePasswordRequired);
+    if (!(await limits.underSignInLock(me.email, () => verifyPassword(hash, password)))) throw new HttpError(403, MESSAGES.currentPasswordWrong);
+  } else if ((body.email ?? '').toLowerCase() !== me.email.toLowerCase()) {
+    throw new HttpError(400, MESSAGES.deleteEmailMismatch);
+  }
 }
 
 /**

@@ -277,7 +277,11 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const summary = await http(t.url, 'GET', '/api/v1/users/me/deletion-summary', { token });
     expect(summary.body).toEqual({ listings: 1, photos: 1, messages: 1 });
 
-    const del = await http(t.url, 'DELETE', '/api/v1/users/me', { token });
+    // Confirmed with the password: none, or a wrong one, deletes nothing.
+    expect(await http(t.url, 'DELETE', '/api/v1/users/me', { token })).toMatchObject({ status: 400, body: { detail: MESSAGES.deletePasswordRequired } });
+    expect(await http(t.url, 'DELETE', '/api/v1/users/me', { token, body: { password: 'wrong-one' } })).toMatchObject({ status: 403, body: { detail: MESSAGES.currentPasswordWrong } });
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token })).status).toBe(200);
+    const del = await http(t.url, 'DELETE', '/api/v1/users/me', { token, body: { password: 'secret1' } });
     expect(del.status).toBe(204);
 
     expect((await http(t.url, 'GET', '/api/v1/users/me', { token })).status).toBe(401);
@@ -299,6 +303,14 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
 
     // the e-mail is free again
     expect((await http(t.url, 'POST', '/api/v1/users/', { body: registration({ email: reg.body.email }) })).status).toBe(201);
+  });
+
+  it('an account without a password (Google) is deleted by typing its e-mail again', async () => {
+    const { user, token } = await createUser(t, { email: 'Google.Only@example.test' });
+    expect(await http(t.url, 'DELETE', '/api/v1/users/me', { token, body: { email: 'someone.else@example.test' } })).toMatchObject({ status: 400, body: { detail: MESSAGES.deleteEmailMismatch } });
+    expect((await http(t.url, 'DELETE', '/api/v1/users/me', { token, body: { password: 'anything' } })).status).toBe(400);
+    expect((await http(t.url, 'DELETE', '/api/v1/users/me', { token, body: { email: ' google.only@example.test ' } })).status).toBe(204);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
   });
 
   it('a token of a deleted user is refused (the auth plugin reloads the user)', async () => {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RegisterBody, UpdateMeBody, UserMe } from '@manzil/shared';
+import type { DeleteMeBody, RegisterBody, UpdateMeBody, UserMe } from '@manzil/shared';
 import { apiFetch } from '../../api/client';
 
 /** The account calls of spec §7, each a plain function; the session hooks live in auth-context.tsx. */
@@ -42,8 +42,9 @@ export function updateMe(body: UpdateMeBody): Promise<UserMe> {
   return apiFetch<UserMe>('/users/me', { method: 'PATCH', body: { ...body }, auth: true });
 }
 
-export function deleteMe(): Promise<void> {
-  return apiFetch<void>('/users/me', { method: 'DELETE', auth: true });
+/** Deletes the account, confirmed by its password (or, without one, its e-mail typed again). */
+export function deleteMe(confirm: DeleteMeBody): Promise<void> {
+  return apiFetch<void>('/users/me', { method: 'DELETE', body: { ...confirm }, auth: true });
 }
 
 export const deletionSummaryQuery = (token: string | null) =>

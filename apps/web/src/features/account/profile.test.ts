@@ -17,6 +17,7 @@ const user: UserMe = {
   google_linked: false,
   email_verified: true,
   pending_email: null,
+  show_email: false,
   created_at: '2025-01-01T00:00:00.000Z',
 };
 

@@ -12,19 +12,24 @@ import '../account.css';
 
 /**
  * Delete-account confirmation (spec §2, §4): shows the account and lists what will be deleted (listings,
- * their photos, messages received, the profile), then deletes and signs out.
+ * their photos, messages received, the profile), asks for the password (or, for an account without one, the
+ * e-mail typed again: issue 25), then deletes and signs out.
  */
 export default function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('account');
   const { user, token, logout } = useAuth();
   const [show, setShow] = useState(true);
   const [done, setDone] = useState(false);
+  const [confirmText, setConfirmText] = useState('');
+  const [missing, setMissing] = useState(false);
   const titleId = useId();
+  const confirmId = useId();
+  const byPassword = user?.has_password ?? true;
   const summary = useQuery({ ...deletionSummaryQuery(token), enabled: Boolean(token) && !done });
   const remove = useMutation({
     mutationFn: async () => {
       if (!token) throw new ApiError(401, MESSAGES.authRequiredAgain);
-      await deleteMe();
+      await deleteMe(byPassword ? { password: confirmText } : { email: confirmText });
     },
     onSuccess: () => {
       setDone(true);
@@ -33,7 +38,19 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
   });
   const close = () => setShow(false);
   const busy = remove.isPending;
-  const error = remove.error
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!confirmText.trim()) {
+      setMissing(true);
+      return;
+    }
+    remove.mutate();
+  };
+  const error = missing
+    ? byPassword
+      ? MESSAGES.deletePasswordRequired
+      : MESSAGES.deleteEmailMismatch
+    : remove.error
     ? remove.error instanceof ApiError && typeof remove.error.detail === 'string'
       ? remove.error.message
       : remove.error instanceof ApiError && remove.error.status === 0
@@ -97,12 +114,33 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
                 {t('delete.profile')}
               </li>
             </ul>
-            <div className="alert alert-warning small mb-0">
+            <div className="alert alert-warning small">
               <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
               {t('delete.irreversible')}
             </div>
+            <form id={`${confirmId}-form`} onSubmit={submit} noValidate>
+              <label htmlFor={confirmId} className="form-label">
+                {byPassword ? t('delete.passwordLabel') : t('delete.emailLabel', { email: user.email })}
+              </label>
+              <input
+                id={confirmId}
+                className={`form-control${error ? ' is-invalid' : ''}`}
+                type={byPassword ? 'password' : 'email'}
+                autoComplete={byPassword ? 'current-password' : 'off'}
+                dir="ltr"
+                value={confirmText}
+                disabled={busy}
+                aria-invalid={Boolean(error) || undefined}
+                aria-describedby={error ? `${confirmId}-error` : undefined}
+                onChange={(e) => {
+                  setMissing(false);
+                  remove.reset();
+                  setConfirmText(e.target.value);
+                }}
+              />
+            </form>
             {error && (
-              <div className="alert alert-danger small mt-3 mb-0" role="alert">
+              <div id={`${confirmId}-error`} className="alert alert-danger small mt-3 mb-0" role="alert">
                 {translateApiError(t, error)}
               </div>
             )}
@@ -119,7 +157,7 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
             <button type="button" className="btn btn-outline-secondary" onClick={close} disabled={busy} autoFocus>
               {t('delete.cancel')}
             </button>
-            <button type="button" className="btn btn-danger" onClick={() => remove.mutate()} disabled={busy}>
+            <button type="submit" form={`${confirmId}-form`} className="btn btn-danger" disabled={busy}>
               {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
               {busy ? t('delete.deleting') : t('delete.confirm')}
             </button>

@@ -20,8 +20,8 @@ const SERVER_MESSAGES = new Set<string>([
 ]);
 
 /**
- * The Google button of the sign-in modal. Hidden with a note when the server has no GOOGLE_CLIENT_ID; the
- * Google script is loaded only when it has one.
+ * The Google button of the sign-in modal, only when the server has a GOOGLE_CLIENT_ID (without one the modal
+ * does not mention Google at all); the Google script is loaded only then.
  */
 export function GoogleSignIn({ mode, onSignedIn, onBusy }: { mode: 'login' | 'register'; onSignedIn: () => void; onBusy?: (busy: boolean) => void }) {
   const { t, i18n } = useTranslation('account');
@@ -92,15 +92,7 @@ export function GoogleSignIn({ mode, onSignedIn, onBusy }: { mode: 'login' | 're
     };
   }, [clientId, mode, i18n.resolvedLanguage]);
 
-  if (isPending) return null;
-  if (!clientId) {
-    return (
-      <p className="account-google-note small text-body-secondary text-center mb-0" data-testid="google-not-configured">
-        <i className="bi bi-info-circle me-1" aria-hidden="true" />
-        {t('google.notConfigured')}
-      </p>
-    );
-  }
+  if (isPending || !clientId) return null;
   return (
     <div className="account-google">
       <div ref={slot} className="account-google-slot" aria-label={t('google.button')} aria-busy={working} />

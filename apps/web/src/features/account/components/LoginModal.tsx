@@ -10,6 +10,7 @@ import { requestPasswordReset } from '../api';
 import { useAuth, type LoginMode } from '../auth-context';
 import { Field, phoneHint, ServerError } from './Field';
 import { withWesternDigits } from '../../../components/form/westernDigits';
+import { usePublicConfig } from '../../../api/queries';
 import { GoogleSignIn } from './GoogleSignIn';
 import '../account.css';
 
@@ -268,6 +269,8 @@ function focusAfterSignIn() {
  */
 export default function LoginModal({ initialMode, initialEmail = '', onClose }: { initialMode: LoginMode; initialEmail?: string; onClose: () => void }) {
   const { t } = useTranslation('account');
+  // No "or" and no Google button where Google sign-in is not configured.
+  const google = Boolean(usePublicConfig().config.google_client_id);
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [email, setEmail] = useState(initialEmail);
   // Once the reset e-mail is sent, the form's own "Back to sign in" is the one way on (no second link below).
@@ -315,7 +318,7 @@ export default function LoginModal({ initialMode, initialEmail = '', onClose }: 
         {mode === 'login' && <LoginForm key="login" defaultEmail={email} onDone={close} onBusy={setBusy} onForgot={toForgot} />}
         {mode === 'register' && <RegisterForm key="register" onDone={close} onBusy={setBusy} />}
         {mode === 'forgot' && <ForgotForm key="forgot" defaultEmail={email} onBack={toLogin} onBusy={setBusy} onSent={() => setForgotSent(true)} />}
-        {mode !== 'forgot' && (
+        {mode !== 'forgot' && google && (
           <>
             <div className="account-divider" role="separator">
               <span>{t('modal.or')}</span>

@@ -213,6 +213,8 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
         </form>
       </div>
 
+      <EmailChoice user={user} onSaved={onSaved} />
+
       <div className="account-card account-danger mt-4">
         <h2 className="h6 text-danger">{t('profile.dangerTitle')}</h2>
         <p className="text-body-secondary small">{t('profile.dangerText')}</p>
@@ -222,6 +224,41 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
         </button>
       </div>
     </section>
+  );
+}
+
+/**
+ * Whether the e-mail shows on the user's listings (issue 25), saved as soon as it is switched: off by default, as
+ * visitors' messages reach the owner by e-mail through the contact form anyway.
+ */
+function EmailChoice({ user, onSaved }: { user: UserMe; onSaved: (u: UserMe) => void }) {
+  const { t } = useTranslation('account');
+  const save = useMutation({ mutationFn: updateMe, onSuccess: onSaved });
+  const id = 'profile-show-email';
+  return (
+    <div className="account-card mt-4">
+      <h2 className="h6">{t('profile.contactTitle')}</h2>
+      <div className="form-check form-switch">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          id={id}
+          checked={save.isPending ? Boolean(save.variables?.show_email) : user.show_email}
+          disabled={save.isPending}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => save.mutate({ show_email: e.target.checked })}
+        />
+        <label className="form-check-label" htmlFor={id}>
+          {t('profile.showEmail')}
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="form-text mb-0">{t('profile.showEmailHint')}</p>
+      <div aria-live="polite" className="small mt-2">
+        {save.isSuccess && <span className="text-success" data-testid="show-email-saved"><i className="bi bi-check-circle me-1" aria-hidden="true" />{t('profile.choiceSaved')}</span>}
+        {save.isError && <span className="text-danger" role="alert">{translateApiError(t, save.error instanceof ApiError ? save.error.message : MESSAGES.updateProfileFailed)}</span>}
+      </div>
+    </div>
   );
 }
 
