@@ -463,8 +463,13 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     await shot(page, AREA, 'details-choose-en-390');
     await openApp(page, `${server.url}/property-details/987654`);
     await page.getByRole('heading', { name: L.en.errors.propertyNotFound }).waitFor();
-    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    // The server says 404; the page offers a search, not "Try Again" (trying again would not bring it back).
+    expect((await fetch(`${server.url}/property-details/987654`)).status).toBe(404);
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     await shot(page, AREA, 'details-not-found-en-390');
+    await page.getByRole('searchbox', { name: t('en', 'details', 'notFound.searchLabel') }).fill('Aden');
+    await page.getByRole('button', { name: t('en', 'details', 'notFound.search') }).click();
+    await page.waitForURL((u) => u.pathname === '/search-list' && u.searchParams.get('location') === 'Aden');
     await openApp(page, `${server.url}/property-details/abc`);
     await page.getByRole('heading', { name: L.en.errors.propertyNotFound }).waitFor();
     await ctx.close();

@@ -65,10 +65,10 @@ async function submitAndWaitForRedirect(page: Page, name: string) {
   const banner = page.locator('[data-testid="form-banner"].alert-success');
   await banner.waitFor({ timeout: 30_000 });
   await shot(page, AREA, name);
-  await page.waitForURL(/\/property$/, { timeout: 10_000 });
-  const stored = await page.evaluate(() => sessionStorage.getItem('propertyListingSuccess'));
-  // Either still stored or already taken by the /property page's banner.
-  if (stored) expect(JSON.parse(stored)).toMatchObject({ type: 'success', timestamp: expect.any(Number) });
+  const saved = (await banner.innerText()).trim();
+  // The owner's own list, where the pending listing is, with the same success message.
+  await page.waitForURL(/\/my-properties$/, { timeout: 10_000 });
+  await expect.poll(() => page.locator('[data-testid="listing-saved-banner"]').innerText().then((t) => t.trim())).toContain(saved.split('\n')[0]!);
 }
 
 beforeAll(async () => {
@@ -142,7 +142,7 @@ describe('owner journeys', () => {
         await dropFiles(page, [photos[0]!, photos[1]!]);
         await page.waitForFunction(() => document.querySelectorAll('[data-testid="pending-image"]').length === 2);
         expect(await page.locator('[data-testid="image-problem"]').count()).toBe(0);
-        await page.locator('[data-testid="pending-images"]').scrollIntoViewIfNeeded();
+        await page.locator('[data-testid="photo-list"]').scrollIntoViewIfNeeded();
         await shot(page, AREA, `${tag}-02-land-filled`, true);
         await submitAndWaitForRedirect(page, `${tag}-03-land-saved`);
 

@@ -80,6 +80,9 @@ export const MESSAGES = {
   tooManyImages: 'A listing can have at most 10 images',
   invalidFileType: 'Only JPEG, PNG and WebP images are allowed',
   fileTooLarge: 'Each image must be at most 5 MB',
+  imageOrderDuplicate: 'The photo order names a photo more than once',
+  imageOrderUnknown: 'The photo order names a photo that is not in this listing',
+  imageOrderMissing: 'The photo order leaves out a photo of this listing',
   listingTooManyPolygonPoints: 'The drawn area has too many points',
   // admin
   fetchPendingFailed: 'Failed to fetch pending listings',
@@ -103,6 +106,9 @@ export const MESSAGES = {
   passwordResetDone: 'Your password has been changed. You are now signed in.',
   signedOutEverywhere: 'You have been signed out on every device.',
   accountLocked: 'Too many failed sign-ins on this account. Try again later, or reset your password.',
+  rejectReasonRequired: 'Give the owner a reason for the rejection',
+  deletePasswordRequired: 'Enter your password to delete your account',
+  deleteEmailMismatch: "Type your account's e-mail address to delete it",
   invalidCharacters: 'This field contains characters that are not allowed',
   // generic
   required: 'This field is required',

@@ -42,6 +42,9 @@ type PageData = (args: LoaderFunctionArgs, qc: QueryClient) => Promise<unknown>;
 const pageData: Record<string, PageData> = {
   '/': (_args, qc) => qc.prefetchQuery(latestListingsQuery),
   '/home-v1': (_args, qc) => qc.prefetchQuery(latestListingsQuery),
+  '/home-v2': (_args, qc) => Promise.all([qc.prefetchQuery(latestListingsQuery), qc.prefetchQuery(cityStatsQuery)]).then(() => undefined),
+  '/home-v3': (_args, qc) => Promise.all([qc.prefetchQuery(latestListingsQuery), qc.prefetchQuery(cityStatsQuery)]).then(() => undefined),
+  '/home-v4': (_args, qc) => qc.prefetchQuery(latestListingsQuery),
   '/property': (_args, qc) => qc.prefetchInfiniteQuery(propertyPageQuery),
   '/availavbe-property': (_args, qc) => qc.prefetchInfiniteQuery(propertyPageQuery),
   '/recent-properties': (_args, qc) => qc.prefetchQuery(searchQuery(recentQueryBody)),

@@ -34,9 +34,9 @@ export const pageRoutes: PageRoute[] = [
   // home
   { path: '/', page: 'features/home/pages/HomePage', ns: ['home', 'search', 'listings'] },
   { path: '/home-v1', page: 'features/home/pages/HomePage', ns: ['home', 'search', 'listings'] },
-  { path: '/home-v2', page: 'features/home/pages/HomeV2Page' },
-  { path: '/home-v3', page: 'features/home/pages/HomeV3Page' },
-  { path: '/home-v4', page: 'features/home/pages/HomeV4Page' },
+  { path: '/home-v2', page: 'features/home/pages/HomeV2Page', ns: ['home', 'search', 'listings'] },
+  { path: '/home-v3', page: 'features/home/pages/HomeV3Page', ns: ['home', 'search', 'listings'] },
+  { path: '/home-v4', page: 'features/home/pages/HomeV4Page', ns: ['home', 'search', 'listings'] },
   // listings
   { path: '/property', page: 'features/listings/pages/PropertyListPage', ns: ['listings'] },
   { path: '/availavbe-property', page: 'features/listings/pages/PropertyListPage', ns: ['listings'] },

@@ -13,7 +13,7 @@ import {
 } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import { FLOOR_MAX, FLOOR_MIN } from '../amenities.js';
-import { listOf, nullableTrimmed, text } from './common.js';
+import { documented, listOf, nullableTrimmed, text } from './common.js';
 import { namedPlace } from './locations.js';
 
 const nullableInt = (min: number, max: number) =>
@@ -123,6 +123,36 @@ export const mediaItem = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 
+/**
+ * POST /listings/{id}/upload-image/?position=n (issue 25): the photo's place among the listing's photos, 0 the
+ * cover. Each upload of a batch names its own place, so the order holds whatever order the uploads finish in.
+ */
+export const imageUploadQuery = z.object({
+  position: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(LIMITS.imagesPerListing - 1)
+    .optional()
+    .describe("Place among the listing's photos, 0 the cover; photos sort by position, then by upload. Left out: after the last photo"),
+});
+
+const imageId = z.number().int().positive().max(2_147_483_647);
+
+/** PUT /listings/{id}/images/order (issue 25): every photo of the listing, each once, the cover first. */
+export const imageOrderBody = z
+  .object({
+    image_ids: documented(
+      z
+        .array(imageId)
+        .max(LIMITS.imagesPerListing)
+        .refine((ids) => new Set(ids).size === ids.length, MESSAGES.imageOrderDuplicate),
+      { uniqueItems: true },
+    ).describe('Every photo id of the listing exactly once, in the new order; the first becomes the cover'),
+  })
+  .strict();
+export type ImageOrderBody = z.infer<typeof imageOrderBody>;
+
 export const ownerPublic = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -203,6 +233,17 @@ export const myListingsQuery = z.object({
 });
 
 export const listingList = listOf(listingRead);
+
+/**
+ * A listing in its owner's list (GET /listings/my-listings): the read of spec §3 plus the messages stored for it
+ * and how many of them the owner has not opened yet (issue 25), counted for the whole page in one statement.
+ */
+export const myListingRead = listingRead.extend({
+  message_count: z.number().int(),
+  unread_messages: z.number().int(),
+});
+export type MyListingRead = z.infer<typeof myListingRead>;
+export const myListingList = listOf(myListingRead);
 
 /** Property types without rooms or a build year: those fields are always null (spec §3, §4). */
 export const ROOMLESS_PROPERTY_TYPES: readonly PropertyType[] = ['LAND'];

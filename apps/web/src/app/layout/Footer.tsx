@@ -144,7 +144,8 @@ export function Footer() {
         </div>
 
         <div className="footer-bottom">
-          <p className="mb-0">{t('footer.copyright')}</p>
+          {/* The current year; server and browser can disagree only around New Year, which is no error. */}
+          <p className="mb-0" suppressHydrationWarning>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
           <nav aria-label={t('footer.legal')}>
             <ul className="legal-links">
               <li>

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { groupDigits, type ListingRead } from '@manzil/shared';
 import { useHydrated } from '../../../app/layout/ClientOnly';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -67,15 +67,8 @@ function ListingDetails({ rawId }: { rawId: string }) {
   const listing = query.data;
   usePageTitle(listing ? listingTitle(listing, lang) : id === null || isNotFound(query.error) ? t('errors:propertyNotFound') : t('pageTitle'));
 
-  if (id === null || (query.isError && isNotFound(query.error))) {
-    return (
-      <LoadProblem
-        message={t('errors:propertyNotFound')}
-        onRetry={id === null ? undefined : () => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
+  // Gone or never there: trying again would not bring it back, a search may find a home like it.
+  if (id === null || (query.isError && isNotFound(query.error))) return <ListingNotFound />;
   if (query.isError) {
     return <LoadProblem message={t('errors:detailsFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
@@ -83,6 +76,43 @@ function ListingDetails({ rawId }: { rawId: string }) {
 
   const isOwner = user != null && user.id === listing.owner_id;
   return <DetailsView listing={listing} lang={lang} isOwner={isOwner} token={token} />;
+}
+
+/** A listing that does not exist or is not public (the server answers 404 with this page). */
+function ListingNotFound() {
+  const { t } = useTranslation('details');
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const search = (e: React.FormEvent) => {
+    e.preventDefault();
+    const q = text.trim();
+    void navigate(q ? `/search-list?${new URLSearchParams({ location: q })}` : '/search-list');
+  };
+  return (
+    <section className="container page-section">
+      <div className="details-choose" data-testid="listing-not-found">
+        <i className="bi bi-house-slash details-choose-icon" aria-hidden="true" />
+        <h1 className="h3">{t('errors:propertyNotFound')}</h1>
+        <p className="text-body-secondary">{t('notFound.text')}</p>
+        <form className="details-not-found-search" role="search" onSubmit={search}>
+          <label className="visually-hidden" htmlFor="not-found-search">{t('notFound.searchLabel')}</label>
+          <input id="not-found-search" type="search" className="form-control" value={text} maxLength={200}
+            placeholder={t('notFound.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
+          <button type="submit" className="btn btn-brand text-nowrap">
+            <i className="bi bi-search me-1" aria-hidden="true" />
+            {t('notFound.search')}
+          </button>
+        </form>
+        <div className="d-flex flex-wrap justify-content-center gap-2 mt-3">
+          <Link to="/property" className="btn btn-outline-brand">{t('choose.browse')}</Link>
+          <Link to="/search-map" className="btn btn-outline-brand">
+            <i className="bi bi-map me-1" aria-hidden="true" />
+            {t('choose.map')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
 }
 
 function LoadProblem({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying: boolean }) {

@@ -1,6 +1,17 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { CityLinks } from '../components/CityLinks';
+import { HomeHero } from '../components/HomeHero';
+import { LatestSlider } from '../components/LatestSlider';
+import '../home.css';
 
-/** Placeholder: the home feature replaces this page. */
+/** /home-v3: cities first: a short search band, then every busy city, then the latest listings. */
 export default function HomeV3Page() {
-  return <PlaceholderPage titleKey="homeV3" hero />;
+  usePageTitle(null);
+  return (
+    <>
+      <HomeHero compact />
+      <CityLinks limit={12} />
+      <LatestSlider />
+    </>
+  );
 }

@@ -3,20 +3,18 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { useListingSuccessBanner } from '../../owner/hooks/useListingSuccessBanner';
 import { propertyTabQuery } from '../api';
 import { TABS, type Tab } from '../lib/tabs';
 import '../listings.css';
 
 /**
  * /property (also /availavbe-property): newest listings, 12 at a time with Load more, five tabs that each ask
- * the server for their order or deal (so they hold over all listings, and Load more continues them), the
- * owner's success banner after saving (spec §2).
+ * the server for their order or deal (so they hold over all listings, and Load more continues them) (spec §2).
+ * The owner's success banner after saving shows on /my-properties instead, where the pending listing is (issue 25).
  */
 export default function PropertyListPage() {
   const { t } = useTranslation('listings');
   usePageTitle(t('pageTitle'));
-  const { banner, dismiss } = useListingSuccessBanner();
   const [tab, setTab] = useState<Tab>('all');
   // The previous tab's cards stay on screen while the next tab's first page loads.
   const q = useInfiniteQuery({ ...propertyTabQuery(tab), retry: 1, placeholderData: keepPreviousData });
@@ -28,12 +26,6 @@ export default function PropertyListPage() {
 
   return (
     <div className="container page-section">
-      {banner && (
-        <div className="alert alert-success alert-dismissible" role="status">
-          <i className="bi bi-check-circle" aria-hidden="true" /> {banner.message}
-          <button type="button" className="btn-close" aria-label={t('common:actions.close')} onClick={dismiss} />
-        </div>
-      )}
       <div className="listings-head">
         <div>
           <h1 className="page-title mb-1">{t('pageTitle')}</h1>

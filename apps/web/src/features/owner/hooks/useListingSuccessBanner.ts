@@ -4,7 +4,8 @@ import { STORAGE_KEYS, TIMINGS } from '@manzil/shared';
 import { useHydrated } from '../../../app/layout/ClientOnly';
 
 /**
- * The success message a saved listing leaves for the /property page (spec §2): stored in session storage
+ * The success message a saved listing leaves for /my-properties (spec §2 showed it on /property, where a pending
+ * listing is not; issue 25): stored in session storage
  * under `propertyListingSuccess` as {message, type: 'success', timestamp}, valid 5 minutes, shown 5 s;
  * when session storage is unavailable, passed in the navigation state under the same key.
  */
@@ -53,7 +54,7 @@ export function takeListingSuccess(navState: unknown, now = Date.now()): Listing
 }
 
 /**
- * For the /property page: the banner to show (or null) and a dismiss function. It hides itself after 5 s.
+ * For /my-properties: the banner to show (or null) and a dismiss function. It hides itself after 5 s.
  * Render it as a success alert; `message` is already in the language the owner used.
  */
 export function useListingSuccessBanner(): { banner: ListingSuccess | null; dismiss: () => void } {

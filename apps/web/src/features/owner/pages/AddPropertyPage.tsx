@@ -18,11 +18,11 @@ import { ApiError, getToken } from '../../../api/client';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
-import { choicesQuery, createListing, deleteImage, listingForEditQuery, updateListing, uploadImage } from '../api';
+import { choicesQuery, createListing, deleteImage, listingForEditQuery, reorderImages, updateListing, uploadImage } from '../api';
 import { AmenityFields } from '../components/AmenityFields';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FormField } from '../components/FormField';
-import { ImagesField, type PendingImage } from '../components/ImagesField';
+import { ImagesField, type FormPhoto } from '../components/ImagesField';
 import { LocationFields, type LocationChange } from '../components/LocationFields';
 import { StepIndicator } from '../components/StepIndicator';
 import {
@@ -31,7 +31,9 @@ import {
   ROOM_FIELDS,
   addressFromChain,
   checkImages,
+  filesWithBadContent,
   focusFor,
+  moveItem,
   isRoomless,
   toCoordinate,
   toPayload,
@@ -47,7 +49,8 @@ import '../owner.css';
 // Leaflet is only ever fetched with this chunk (spec: maps load only where a map is shown).
 const MapPicker = lazy(() => import('../components/MapPicker'));
 
-type Banner = { kind: 'success' | 'warning' | 'danger' | 'info'; text: string };
+/** `details`: one line per file, e.g. each refused upload with the server's reason. */
+type Banner = { kind: 'success' | 'warning' | 'danger' | 'info'; text: string; details?: string[] };
 type Status = 'idle' | 'saving' | 'uploading' | 'uploadFailed' | 'success';
 
 /** The shared schema decides (one rule set for browser and server); errors carry owner:validation keys. */
@@ -222,17 +225,20 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     setFocus({ ...focusFor(level, index >= 0 ? chain[index] : null, chain[0]), key: `loc-${chain.map((p) => p?.id ?? '').join('-')}` });
   };
 
-  // ---- images ----
-  const [existing, setExisting] = useState<MediaItem[]>(listing?.media ?? []);
+  // ---- images: one list in the order the owner sees, the first the cover (issue 25) ----
+  const [photos, setPhotos] = useState<FormPhoto[]>(() =>
+    (listing?.media ?? []).map((m) => ({ key: `m${m.id}`, media: m, progress: 100, status: 'stored' as const })),
+  );
+  const photosRef = useRef(photos);
+  photosRef.current = photos;
+  /** A stored photo was moved: the server's order is no longer the one shown until it is sent (on save). */
+  const orderChanged = useRef(false);
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
   const [confirmImage, setConfirmImage] = useState<MediaItem | null>(null);
   const [imageMessage, setImageMessage] = useState<Banner | null>(null);
-  const [pending, setPending] = useState<PendingImage[]>([]);
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
   const [imageProblem, setImageProblem] = useState<ImageProblem | null>(null);
 
-  useEffect(() => () => pendingRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+  useEffect(() => () => photosRef.current.forEach((p) => p.url && URL.revokeObjectURL(p.url)), []);
 
   // Deleted: message 3 s; failure: 5 s (spec §4).
   useEffect(() => {
@@ -242,24 +248,40 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     return () => window.clearTimeout(timer);
   }, [imageMessage]);
 
-  const addFiles = (files: File[]) => {
-    const problem = checkImages(files, existing.length + pendingRef.current.length);
+  const addFiles = async (files: File[]) => {
+    const problem = checkImages(files, photosRef.current.length);
     setImageProblem(problem);
     if (problem) return; // any violation adds none of the files (spec §5)
-    setPending((list) => [
+    // By content, not by name or type: a text file renamed .jpg is named and refused before any upload.
+    const bad = await filesWithBadContent(files);
+    if (bad.length) {
+      setImageProblem({ key: 'invalidFileContent', name: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(bad) });
+      return;
+    }
+    // Another batch may have been added while these files were read.
+    const late = checkImages(files, photosRef.current.length);
+    setImageProblem(late);
+    if (late) return;
+    setPhotos((list) => [
       ...list,
-      ...files.map((file) => ({ id: `p${++pendingSeq}`, file, url: URL.createObjectURL(file), progress: 0, status: 'ready' as const })),
+      ...files.map((file) => ({ key: `p${++pendingSeq}`, file, url: URL.createObjectURL(file), progress: 0, status: 'ready' as const })),
     ]);
   };
-  const removePending = (id: string) => {
+  const removePending = (key: string) => {
     setImageProblem(null);
-    setPending((list) => {
-      const gone = list.find((p) => p.id === id);
-      if (gone) URL.revokeObjectURL(gone.url);
-      return list.filter((p) => p.id !== id);
+    setPhotos((list) => {
+      const gone = list.find((p) => p.key === key);
+      if (gone?.url) URL.revokeObjectURL(gone.url);
+      return list.filter((p) => p.key !== key);
     });
   };
-  const patchPending = (id: string, patch: Partial<PendingImage>) => setPending((list) => list.map((p) => (p.id === id ? { ...p, ...patch } : p)));
+  const patchPhoto = (key: string, patch: Partial<FormPhoto>) => setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
+  const movePhoto = (key: string, to: number) => {
+    const list = photosRef.current;
+    // Photos not uploaded yet take their place from the upload itself; stored ones need the order sent.
+    if (list.some((p) => p.media)) orderChanged.current = true;
+    setPhotos(moveItem(list, list.findIndex((p) => p.key === key), to));
+  };
 
   const removeExisting = async (image: MediaItem) => {
     setConfirmImage(null);
@@ -267,7 +289,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     setDeleting((s) => new Set(s).add(image.id));
     try {
       await deleteImage(listing.id, image.id);
-      setExisting((list) => list.filter((m) => m.id !== image.id));
+      setPhotos((list) => list.filter((p) => p.media?.id !== image.id));
       setImageMessage({ kind: 'success', text: MESSAGES.imageDeleted });
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
     } catch {
@@ -298,40 +320,76 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     if (!editing) {
       // After a successful create the form resets (spec §4).
       form.reset(DEFAULT_VALUES);
-      pendingRef.current.forEach((p) => URL.revokeObjectURL(p.url));
-      setPending([]);
+      photosRef.current.forEach((p) => p.url && URL.revokeObjectURL(p.url));
+      setPhotos([]);
       lastAuto.current = { en: '', ar: '' };
     }
     redirectTimer.current = window.setTimeout(() => {
       const state = storeListingSuccess(text);
-      void navigate('/property', { state });
+      // The owner's own list, where the listing shows as pending (the public list would not have it yet).
+      void navigate('/my-properties', { state });
     }, TIMINGS.redirectAfterSaveMs);
   };
 
-  /** Uploads every photo not yet stored, all in parallel, each with its own progress. */
+  /**
+   * Sends the order shown when the server's may differ (issue 25): a stored photo was moved, or new photos were
+   * uploaded beside photos stored before (their positions came from a list of another length). Then finishes.
+   */
+  const finishSave = async (listingId: number, uploaded: Map<string, MediaItem>) => {
+    const list = photosRef.current;
+    const ids = list.map((p) => uploaded.get(p.key)?.id ?? p.media?.id).filter((id): id is number => id != null);
+    const mixed = uploaded.size > 0 && list.some((p) => p.media && !uploaded.has(p.key));
+    if (ids.length >= 2 && (orderChanged.current || mixed)) {
+      try {
+        await reorderImages(listingId, ids);
+        orderChanged.current = false;
+      } catch (e) {
+        // Saving again sends the order again.
+        orderChanged.current = true;
+        setStatus('idle');
+        setBanner({ kind: 'danger', text: t('addProperty.messages.orderFailed', { message: translateError(t, e) }) });
+        return;
+      }
+    }
+    finish(uploaded.size);
+  };
+
+  /**
+   * Uploads every photo not yet stored, all in parallel, each with its own progress and its place in the list
+   * (the server keeps that order whichever upload finishes first).
+   */
   const uploadPending = async (listingId: number) => {
-    const queue = pendingRef.current.filter((p) => p.status === 'ready' || p.status === 'error');
-    if (queue.length === 0) return finish(0);
+    const queue = photosRef.current
+      .map((p, index) => ({ p, index }))
+      .filter(({ p }) => p.file && (p.status === 'ready' || p.status === 'error'));
+    const uploaded = new Map<string, MediaItem>();
+    if (queue.length === 0) return finishSave(listingId, uploaded);
     setStatus('uploading');
     const results = await Promise.allSettled(
-      queue.map(async (p) => {
-        patchPending(p.id, { status: 'uploading', progress: 0, error: undefined });
+      queue.map(async ({ p, index }) => {
+        patchPhoto(p.key, { status: 'uploading', progress: 0, error: undefined });
         try {
-          await uploadImage(listingId, p.file, (percent) => patchPending(p.id, { progress: percent }));
-          patchPending(p.id, { status: 'done', progress: 100 });
+          const media = await uploadImage(listingId, p.file!, index, (percent) => patchPhoto(p.key, { progress: percent }));
+          uploaded.set(p.key, media);
+          patchPhoto(p.key, { status: 'done', progress: 100, media });
         } catch (e) {
-          patchPending(p.id, { status: 'error', error: e instanceof Error ? e.message : String(e) });
+          patchPhoto(p.key, { status: 'error', error: e instanceof Error ? e.message : String(e) });
           throw e;
         }
       }),
     );
-    const failed = results.filter((r) => r.status === 'rejected').length;
-    if (failed > 0) {
+    // Each refused file by name, with the server's reason (its own words, translated when known).
+    const failed = queue.flatMap(({ p }, i) => {
+      const r = results[i]!;
+      if (r.status === 'fulfilled') return [];
+      return [t('addProperty.messages.fileError', { name: p.file!.name, message: translateError(t, r.reason) })];
+    });
+    if (failed.length > 0) {
       setStatus('uploadFailed');
-      setBanner({ kind: 'warning', text: t('addProperty.messages.uploadsFailed', { count: failed }) });
+      setBanner({ kind: 'warning', text: t('addProperty.messages.uploadsFailed', { count: failed.length }), details: failed });
       return;
     }
-    finish(queue.length);
+    await finishSave(listingId, uploaded);
   };
 
   const onValid = async (values: ListingFormValues) => {
@@ -577,14 +635,15 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
                 )}
               </div>
               <ImagesField
-                existing={existing}
+                photos={photos}
                 deletingIds={deleting}
-                onDeleteExisting={setConfirmImage}
-                pending={pending}
-                onAdd={addFiles}
+                onDeleteStored={setConfirmImage}
+                onAdd={(files) => void addFiles(files)}
                 onRemove={removePending}
+                onMove={movePhoto}
                 problem={imageProblem}
                 disabled={locked}
+                editing={editing}
               />
             </div>
 
@@ -634,6 +693,14 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
                   <div className={`alert alert-${banner.kind}`} role={banner.kind === 'danger' ? 'alert' : 'status'} data-testid="form-banner">
                     <i className={`bi bi-${banner.kind === 'success' ? 'check-circle' : 'exclamation-triangle'} me-2`} aria-hidden="true" />
                     {banner.text}
+                    {banner.details && (
+                      <ul className="mb-0 mt-1 small" data-testid="form-banner-details">
+                        {banner.details.map((d, i) => (
+                          // Two files may share a name and a reason: the place keeps the keys apart.
+                          <li key={i}>{d}</li>
+                        ))}
+                      </ul>
+                    )}
                     {status === 'success' && <div className="small mt-1">{t('addProperty.messages.redirecting')}</div>}
                   </div>
                 )}
@@ -648,8 +715,8 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
                     type="button"
                     className="btn btn-outline-secondary"
                     onClick={() => {
-                      setPending((list) => list.filter((p) => p.status === 'done'));
-                      finish(0);
+                      setPhotos((list) => list.filter((p) => p.media));
+                      if (savedId.current != null) void finishSave(savedId.current, new Map());
                     }}
                   >
                     {t('addProperty.messages.continueWithout')}

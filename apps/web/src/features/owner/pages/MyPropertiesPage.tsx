@@ -2,13 +2,15 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, groupDigits, type ListingRead } from '@manzil/shared';
+import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, groupDigits, type ListingRead, type MyListingRead } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { MY_LISTINGS_PAGE, deleteListing, fetchMyListings, myListingsKey } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ListingMessages } from '../components/ListingMessages';
+import { useListingSuccessBanner } from '../hooks/useListingSuccessBanner';
 import '../owner.css';
 
 type Banner = { kind: 'success' | 'danger'; text: string };
@@ -77,6 +79,8 @@ function MyListings({ token }: { token: string | null }) {
   const stats = useMemo(() => listingStats(items), [items]);
 
   const [banner, setBanner] = useState<Banner | null>(null);
+  // The message a saved listing leaves (spec §2's success banner), shown here where the pending listing is.
+  const saved = useListingSuccessBanner();
   const [toDelete, setToDelete] = useState<ListingRead | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   useEffect(() => {
@@ -154,6 +158,13 @@ function MyListings({ token }: { token: string | null }) {
       </div>
 
       <div aria-live="polite">
+        {saved.banner && (
+          <div className="alert alert-success alert-dismissible" role="status" data-testid="listing-saved-banner">
+            <i className="bi bi-check-circle me-2" aria-hidden="true" />
+            {saved.banner.message}
+            <button type="button" className="btn-close" aria-label={t('common:actions.close')} onClick={saved.dismiss} />
+          </div>
+        )}
         {banner && (
           <div className={`alert alert-${banner.kind}`} role={banner.kind === 'danger' ? 'alert' : 'status'} data-testid="my-properties-banner">
             {banner.text}
@@ -219,7 +230,7 @@ function localTitle(l: ListingRead, lang: string) {
   return lang.startsWith('ar') ? l.title_ar || l.title_en : l.title_en || l.title_ar;
 }
 
-function OwnerCard({ listing: l, deleting, onDelete }: { listing: ListingRead; deleting: boolean; onDelete: () => void }) {
+function OwnerCard({ listing: l, deleting, onDelete }: { listing: MyListingRead; deleting: boolean; onDelete: () => void }) {
   const { t, i18n } = useTranslation('owner');
   const lang = i18n.language.startsWith('ar') ? 'ar' : 'en';
   const title = localTitle(l, lang);
@@ -325,6 +336,7 @@ function OwnerCard({ listing: l, deleting, onDelete }: { listing: ListingRead; d
             {t('myProperties.added', { date: added })}
           </span>
         </div>
+        <ListingMessages listing={l} title={title} />
         <div className="owner-listing-actions" role="group" aria-label={t('myProperties.actionsFor', { title })}>
           <Link to={`/edit-property/${l.id}`} className="btn btn-sm btn-outline-brand" data-testid="edit-listing">
             <i className="bi bi-pencil me-1" aria-hidden="true" />
