@@ -392,3 +392,15 @@ export async function createListing(
   if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.id as number;
 }
+
+/** The add/edit listing form: Amanat Al-Asimah and its first district; returns the district's id. */
+export async function chooseLocation(page: Page): Promise<number> {
+  await page.selectOption('[data-testid="select-governorate"]', '1');
+  await page.waitForFunction(() => {
+    const s = document.querySelector<HTMLSelectElement>('[data-testid="select-district"]');
+    return s && !s.disabled && s.options.length > 1;
+  });
+  const district = await page.$eval('[data-testid="select-district"]', (s) => (s as HTMLSelectElement).options[1]!.value);
+  await page.selectOption('[data-testid="select-district"]', district);
+  return Number(district);
+}

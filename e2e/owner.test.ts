@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, api, launchBrowser, newContext, registerUser, shot, startServer, watchPage, type Lang, type RunningServer, openApp } from './harness';
+import { DESKTOP, MOBILE, api, chooseLocation, launchBrowser, newContext, registerUser, shot, startServer, watchPage, type Lang, type RunningServer, openApp } from './harness';
 
 const AREA = 'owner';
 let server: RunningServer;
@@ -34,16 +34,6 @@ async function dropFiles(page: Page, files: { name: string; type: string; b64: s
   }, files);
 }
 
-async function chooseLocation(page: Page) {
-  await page.selectOption('[data-testid="select-governorate"]', '1');
-  await page.waitForFunction(() => {
-    const s = document.querySelector<HTMLSelectElement>('[data-testid="select-district"]');
-    return s && !s.disabled && s.options.length > 1;
-  });
-  const district = await page.$eval('[data-testid="select-district"]', (s) => (s as HTMLSelectElement).options[1]!.value);
-  await page.selectOption('[data-testid="select-district"]', district);
-  return Number(district);
-}
 
 async function pickOnMap(page: Page) {
   const map = page.locator('[data-testid="map-picker"] .leaflet-container');

@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, api, launchBrowser, newContext, openApp, registerUser, shot, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { DESKTOP, MOBILE, api, chooseLocation, launchBrowser, newContext, openApp, registerUser, shot, startServer, watchPage, type Lang, type RunningServer } from './harness';
 import { locale, pick } from './locales';
 
 const AREA = 'photos';
@@ -51,15 +51,6 @@ async function mediaOf(id: number, token: string) {
   return { ids: media.map((m) => m.id), colours: await Promise.all(media.map((m) => colourOf(m.file_url))) };
 }
 
-async function chooseLocation(page: Page) {
-  await page.selectOption('[data-testid="select-governorate"]', '1');
-  await page.waitForFunction(() => {
-    const s = document.querySelector<HTMLSelectElement>('[data-testid="select-district"]');
-    return s && !s.disabled && s.options.length > 1;
-  });
-  const district = await page.$eval('[data-testid="select-district"]', (s) => (s as HTMLSelectElement).options[1]!.value);
-  await page.selectOption('[data-testid="select-district"]', district);
-}
 
 /** The media id of the photo whose button has focus, or null when focus is elsewhere. */
 const focusedPhoto = (page: Page) =>

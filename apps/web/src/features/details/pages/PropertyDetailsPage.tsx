@@ -41,15 +41,7 @@ function ChooseListing() {
         <i className="bi bi-house-door details-choose-icon" aria-hidden="true" />
         <h1 className="h3">{t('choose.title')}</h1>
         <p className="text-body-secondary">{t('choose.text')}</p>
-        <div className="d-flex flex-wrap justify-content-center gap-2">
-          <Link to="/property" className="btn btn-brand">
-            {t('choose.browse')}
-          </Link>
-          <Link to="/search-map" className="btn btn-outline-brand">
-            <i className="bi bi-map me-1" aria-hidden="true" />
-            {t('choose.map')}
-          </Link>
-        </div>
+        <BrowseLinks primary />
       </div>
     </section>
   );
@@ -78,6 +70,22 @@ function ListingDetails({ rawId }: { rawId: string }) {
   return <DetailsView listing={listing} lang={lang} isOwner={isOwner} token={token} />;
 }
 
+/** Ways on from a page with no listing: all properties (the main action unless a search is offered) and the map. */
+function BrowseLinks({ primary = false, className = '' }: { primary?: boolean; className?: string }) {
+  const { t } = useTranslation('details');
+  return (
+    <div className={`d-flex flex-wrap justify-content-center gap-2 ${className}`}>
+      <Link to="/property" className={primary ? 'btn btn-brand' : 'btn btn-outline-brand'}>
+        {t('choose.browse')}
+      </Link>
+      <Link to="/search-map" className="btn btn-outline-brand">
+        <i className="bi bi-map me-1" aria-hidden="true" />
+        {t('choose.map')}
+      </Link>
+    </div>
+  );
+}
+
 /** A listing that does not exist or is not public (the server answers 404 with this page). */
 function ListingNotFound() {
   const { t } = useTranslation('details');
@@ -103,13 +111,7 @@ function ListingNotFound() {
             {t('notFound.search')}
           </button>
         </form>
-        <div className="d-flex flex-wrap justify-content-center gap-2 mt-3">
-          <Link to="/property" className="btn btn-outline-brand">{t('choose.browse')}</Link>
-          <Link to="/search-map" className="btn btn-outline-brand">
-            <i className="bi bi-map me-1" aria-hidden="true" />
-            {t('choose.map')}
-          </Link>
-        </div>
+        <BrowseLinks className="mt-3" />
       </div>
     </section>
   );
