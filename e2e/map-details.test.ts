@@ -93,6 +93,8 @@ beforeAll(async () => {
   server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   browser = await launchBrowser();
   owner = await registerUser(server, { first_name: 'Huda', last_name: 'Saleh', phone_number: '+967 777 222 333' });
+  // She chose to show her e-mail on her listings (off by default, issue 25; e2e/privacy.test.ts tests both).
+  expect((await api(server, 'PATCH', '/users/me', { token: owner.token, body: { show_email: true } })).status).toBe(200);
   const adminToken = await signIn(server, ADMIN.email, ADMIN.password);
   const district = async (gov: number) => {
     const r = await api(server, 'GET', `/locations/districts/?governorate_id=${gov}`);
