@@ -233,7 +233,10 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
  */
 function EmailChoice({ user, onSaved }: { user: UserMe; onSaved: (u: UserMe) => void }) {
   const { t } = useTranslation('account');
-  const save = useMutation({ mutationFn: updateMe, onSuccess: onSaved });
+  // The switch follows the click at once (the mutation's own state arrives a tick later, and a controlled
+  // checkbox would snap back meanwhile); a refusal puts it back.
+  const [checked, setChecked] = useState(user.show_email);
+  const save = useMutation({ mutationFn: updateMe, onSuccess: onSaved, onError: (_e, sent) => setChecked(!sent.show_email) });
   const id = 'profile-show-email';
   return (
     <div className="account-card mt-4">
@@ -244,10 +247,13 @@ function EmailChoice({ user, onSaved }: { user: UserMe; onSaved: (u: UserMe) => 
           type="checkbox"
           role="switch"
           id={id}
-          checked={save.isPending ? Boolean(save.variables?.show_email) : user.show_email}
+          checked={checked}
           disabled={save.isPending}
           aria-describedby={`${id}-hint`}
-          onChange={(e) => save.mutate({ show_email: e.target.checked })}
+          onChange={(e) => {
+            setChecked(e.target.checked);
+            save.mutate({ show_email: e.target.checked });
+          }}
         />
         <label className="form-check-label" htmlFor={id}>
           {t('profile.showEmail')}
