@@ -27,6 +27,27 @@ const byPath = new Map(pageRoutes.map((r) => [r.path, r]));
 /** JSON inside <script type="application/json">: nothing in it may close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+type Page = { items?: Record<string, unknown>[] };
+
+/**
+ * Lists of listings (search, /property tabs) are shown as cards: their descriptions, every photo after the
+ * cover and the owner's copy inside `property` are never read from them, and were a third of a page's HTML.
+ * Other pages fetch a listing whole (its own query), so nothing reads what is left out here.
+ */
+function cardsOnly(key: readonly unknown[], data: unknown): unknown {
+  if (key[0] !== 'listings' || (key[1] !== 'search' && key[1] !== 'property-page') || !data) return data;
+  const trim = (page: Page): Page => ({
+    ...page,
+    items: page.items?.map(({ description_ar: _ar, description_en: _en, media, property, ...card }) => ({
+      ...card,
+      media: Array.isArray(media) ? media.slice(0, 1) : media,
+      property: property && typeof property === 'object' ? { ...property, owner: undefined } : property,
+    })),
+  });
+  const infinite = data as { pages?: Page[] };
+  return Array.isArray(infinite.pages) ? { ...infinite, pages: infinite.pages.map(trim) } : trim(data as Page);
+}
+
 export async function render(input: PageRenderInput): Promise<PageRenderResult> {
   const queryClient = createQueryClient();
   const handler = createStaticHandler(createRoutes({ queryClient, waitForData: true }));
@@ -40,10 +61,10 @@ export async function render(input: PageRenderInput): Promise<PageRenderResult> 
   const router = createStaticRouter(handler.dataRoutes, context);
   const matched = context.matches.map((m) => byPath.get(m.route.id)).filter((r) => r !== undefined);
   const head = { title: null as string | null };
-  const state = scriptJson(
-    // Failed queries go too (a missing listing), so the browser's first render is the server's.
-    dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' }),
-  );
+  const dehydrated = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
+  // Failed queries go too (a missing listing), so the browser's first render is the server's.
+  for (const q of dehydrated.queries) q.state.data = cardsOnly(q.queryKey, q.state.data);
+  const state = scriptJson(dehydrated);
 
   return new Promise((resolve, reject) => {
     let ready = false;

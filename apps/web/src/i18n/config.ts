@@ -32,7 +32,9 @@ export type Namespace = (typeof NAMESPACES)[number];
 export const COMMON_I18N_OPTIONS = {
   defaultNS: 'common',
   fallbackNS: false,
-  fallbackLng: DEFAULT_LANGUAGE,
+  // No fallback language: both have every key (locales.test.ts), and a fallback made i18next fetch the Arabic
+  // chunk of every namespace an English page loads.
+  fallbackLng: false,
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 } satisfies InitOptions;
