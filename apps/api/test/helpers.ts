@@ -247,7 +247,7 @@ export function testIndexHtml(body = ''): string {
  * folder, served with the API, uploads and the history fallback, over real HTTP, on a fresh database of
  * `opts.kind` (PGlite unless told).
  */
-export async function createWebTestApp(files: Record<string, string>, opts: { compress?: boolean; kind?: DbKind } = {}) {
+export async function createWebTestApp(files: Record<string, string | Buffer>, opts: { compress?: boolean; kind?: DbKind } = {}) {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-web-'));
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });

@@ -20,6 +20,8 @@ function rawGet(base: string, pathname: string, headers: Record<string, string> 
   });
 }
 
+const PRECOMPRESSED_SOURCE = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
+
 describe.each(DB_KINDS)('web app delivery (%s)', (kind) => {
   let url: string;
   let cleanup: () => Promise<void>;
@@ -33,6 +35,10 @@ describe.each(DB_KINDS)('web app delivery (%s)', (kind) => {
         'index.html': template,
         'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
         'sw.js': `self.addEventListener('fetch', () => {}); // ${'x'.repeat(2000)}`,
+        // As the build writes them (apps/web/vite.config.ts): the same file at the highest levels, sent as it is.
+        'assets/chunk-Ef56Gh78.js': PRECOMPRESSED_SOURCE,
+        'assets/chunk-Ef56Gh78.js.br': zlib.brotliCompressSync(PRECOMPRESSED_SOURCE),
+        'assets/chunk-Ef56Gh78.js.gz': zlib.gzipSync(PRECOMPRESSED_SOURCE, { level: 9 }),
       },
       { compress: true, kind },
     );
@@ -50,6 +56,19 @@ describe.each(DB_KINDS)('web app delivery (%s)', (kind) => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(res.body).toString()).toContain('console.log');
+  });
+
+  it('sends the build\'s precompressed copies as they are, and the plain file to a client that takes neither', async () => {
+    const br = await rawGet(url, '/assets/chunk-Ef56Gh78.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(zlib.brotliCompressSync(PRECOMPRESSED_SOURCE))).toBe(true);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await rawGet(url, '/assets/chunk-Ef56Gh78.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(zlib.gzipSync(PRECOMPRESSED_SOURCE, { level: 9 }))).toBe(true);
+    const plain = await rawGet(url, '/assets/chunk-Ef56Gh78.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(PRECOMPRESSED_SOURCE);
   });
 
   it('always revalidates the service worker script', async () => {
