@@ -92,11 +92,13 @@ export async function launchChrome() {
  * One Lighthouse run (mobile preset, performance only) in the Chromium on `port`. Throws when Lighthouse failed
  * or the page's document, scripts or styles did not load: such a page measures nothing (e.g. a build replaced under us).
  */
-export async function lighthouseRun(port: number, url: string): Promise<LhResult> {
+export async function lighthouseRun(port: number, url: string, tries = 3): Promise<LhResult> {
   const { default: lighthouse } = await import('lighthouse');
   const r = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   const lhr = r?.lhr as unknown as LhResult | undefined;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // NO_NAVSTART and its kin are Lighthouse losing its own trace on a busy machine: that run measured nothing.
+  if (lhr.runtimeError && tries > 1) return lighthouseRun(port, url, tries - 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const failed = (lhr.audits['network-requests']?.details?.items ?? []).filter(
     (x) => ['Script', 'Stylesheet', 'Document'].includes(x.resourceType ?? '') && (x.statusCode ?? 200) >= 400,
