@@ -210,9 +210,13 @@ interface LoadJob {
   connections: number;
   seconds: number;
   headers: Record<string, string>;
+  /** Requests of several kinds, each connection sending one of each in turn (url's path and bodies unused). */
+  kinds?: { method: string; paths: string[]; bodies?: string[] }[];
 }
 interface LoadResult {
   latencies: number[];
+  /** With kinds: the response times of each kind. */
+  byKind: number[][];
   requests: number;
   non2xx: number;
   errors: number;
@@ -246,8 +250,8 @@ async function withCpu(run: () => Promise<LoadResult>, localPostgres: boolean) {
   return { r, cpu };
 }
 
-function load(url: string, bodies: string[], connections: number, seconds: number): Promise<LoadResult> {
-  const job: LoadJob = { url, bodies, connections, seconds, headers: { 'accept-encoding': ACCEPT_ENCODING } };
+function load(url: string, bodies: string[], connections: number, seconds: number, kinds?: LoadJob['kinds']): Promise<LoadResult> {
+  const job: LoadJob = { url, bodies, connections, seconds, headers: { 'accept-encoding': ACCEPT_ENCODING }, kinds };
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./load-generator.mjs', import.meta.url)), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.once('message', (m) => resolve(m as LoadResult));
@@ -290,6 +294,53 @@ async function explain(db: DbHandle['db'], plan: CompiledQuery[][]): Promise<str
     out.push(`-- ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}${q.sql.length > 160 ? ' …' : ''}\n${r.rows.map((x) => x['QUERY PLAN']).join('\n')}`);
   }
   return out.join('\n\n');
+}
+
+/** The row of searches and listings' details together. */
+const WITH_DETAILS = 'search + details';
+
+/**
+ * Searches and listings' details under one load (issue 26), as visitors use the site: each connection sends a
+ * search (the bodies of "no filter" and "type + governorate", the pages visitors come back to), then the details
+ * of one of 500 random public listings from one of 5,000 visitors (so most reads count a view), and so on. A view
+ * used to be an UPDATE of the listing on the read, which also made search pages write that listing again; now it
+ * is counted in memory (or Redis) and written in batches. Compared with the same searches alone, at the same
+ * concurrency: mixed p95 ÷ search-alone p95, target ≤ 1.3.
+ */
+async function searchWithDetails(db: DbHandle['db'], url: string, searchBodies: string[], localPostgres: boolean) {
+  const ids = (await sql<{ id: number }>`
+    select id from listings where status = 'approved' and is_active order by random() limit 500`.execute(db)).rows.map((r) => r.id);
+  const api = new URL(url);
+  const detailPaths = ids.map((id) => `/api/v1/listings/${id}`);
+  // Warm: every search page written once and every listing read once, as in the steady state of the other mixes.
+  for (const body of searchBodies) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  for (const p of detailPaths) await fetch(new URL(p, api));
+  const alone = await withCpu(() => load(url, searchBodies, CONNECTIONS, SECONDS), localPostgres);
+  const mixed = await withCpu(
+    () => load(url, [], CONNECTIONS, SECONDS, [
+      { method: 'POST', paths: [api.pathname], bodies: searchBodies },
+      { method: 'GET', paths: detailPaths },
+    ]),
+    localPostgres,
+  );
+  const stats = (l: number[]) => ({ p50_ms: round(percentile(l, 50), 1), p95_ms: round(percentile(l, 95), 1), p99_ms: round(percentile(l, 99), 1) });
+  const aloneP95 = percentile(alone.r.latencies, 95);
+  return {
+    mix: WITH_DETAILS,
+    search_bodies: searchBodies.length,
+    listings_read: ids.length,
+    search_alone: { ...stats(alone.r.latencies), rps: round(alone.r.requests / alone.r.seconds, 1), errors: alone.r.non2xx + alone.r.errors + alone.r.timeouts, cpu: alone.cpu },
+    mixed: {
+      ...stats(mixed.r.latencies),
+      rps: round(mixed.r.requests / mixed.r.seconds, 1),
+      errors: mixed.r.non2xx + mixed.r.errors + mixed.r.timeouts,
+      search: stats(mixed.r.byKind[0] ?? []),
+      details: stats(mixed.r.byKind[1] ?? []),
+      cpu: mixed.cpu,
+    },
+    ratio_p95: round(percentile(mixed.r.latencies, 95) / aloneP95, 2),
+    ratio_search_p95: round(percentile(mixed.r.byKind[0] ?? [], 95) / aloneP95, 2),
+  };
 }
 
 // ---------------------------------------------------------------- main
@@ -422,13 +473,26 @@ async function main() {
       }
     }
 
+    let withDetails: Awaited<ReturnType<typeof searchWithDetails>> | null = null;
+    if (!ONLY || ONLY.some((o) => WITH_DETAILS.startsWith(o))) {
+      const all = mixes(govs);
+      const searchBodies = all.filter((m) => m.name === 'no filter' || m.name === 'type + governorate').flatMap((m) => m.bodies.map((b) => JSON.stringify(b)));
+      await recorder.quiet();
+      withDetails = await searchWithDetails(db, url, searchBodies, localPostgres);
+      log(
+        `${WITH_DETAILS}: p95 ${withDetails.mixed.p95_ms} ms @${CONNECTIONS} (${withDetails.mixed.rps} req/s; search ${withDetails.mixed.search.p95_ms}, ` +
+          `details ${withDetails.mixed.details.p95_ms}), search alone ${withDetails.search_alone.p95_ms} ms: ${withDetails.ratio_p95}×` +
+          (withDetails.mixed.errors || withDetails.search_alone.errors ? ` — ${withDetails.mixed.errors + withDetails.search_alone.errors} errors` : ''),
+      );
+    }
+
     const engine = database.kind === 'postgres' ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}` : 'PGlite';
     console.log(
       `\nPOST /api/v1/listings/search — ${engine}, ${counts.total} listings (${counts.public} public), ` +
         `${CONNECTIONS} connections × ${SECONDS} s (and 1 connection × ${SINGLE_SECONDS} s), page size ${PAGE}; ` +
         `${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`,
     );
-    console.log(
+    if (results.length) console.log(
       table(
         ['mix', 'p50', 'p95', 'p99', 'req/s', 'floor p95', 'floor req/s', 'API/floor', 'c=1 p95', 'c=1 floor p95', 'c=1/floor', 'uncached floor p50', 'errors'],
         results.map((r) => [
@@ -440,7 +504,7 @@ async function main() {
         ]),
       ),
     );
-    console.log(
+    if (results.length) console.log(
       `\nLatencies in ms. floor = the SQL the endpoint ran, replayed straight against the database by ${CONNECTIONS} clients ` +
         `(API/floor: API p95 ÷ floor p95 under the same load) and by 1 (c=1). "uncached": the statement of a body's ` +
         `first request, which also counts its matches (later ones find the total cached for SEARCH_COUNT_TTL_SECONDS).`,
@@ -469,6 +533,22 @@ async function main() {
           `${Math.ceil((CONNECTIONS * 1000) / 50)} req/s, and a p95 of 50 ms more.`,
       );
     }
+    if (withDetails) {
+      const w = withDetails;
+      console.log(
+        `\n${WITH_DETAILS}: each connection alternates a search (${w.search_bodies} bodies of "no filter" and "type + governorate") ` +
+          `and a listing's details (GET /listings/{id}, ${w.listings_read} public listings, 5,000 visitors: views counted), ` +
+          `${CONNECTIONS} connections × ${SECONDS} s, against the same searches alone:\n\n` +
+          table(
+            ['load', 'p50', 'p95', 'p99', 'req/s', 'search p95', 'details p95', 'p95 ÷ search alone', 'search p95 ÷ search alone', 'errors'],
+            [
+              ['search alone', w.search_alone.p50_ms, w.search_alone.p95_ms, w.search_alone.p99_ms, w.search_alone.rps, w.search_alone.p95_ms, '—', 1, 1, w.search_alone.errors],
+              [WITH_DETAILS, w.mixed.p50_ms, w.mixed.p95_ms, w.mixed.p99_ms, w.mixed.rps, w.mixed.search.p95_ms, w.mixed.details.p95_ms, w.ratio_p95, w.ratio_search_p95, w.mixed.errors],
+            ],
+          ) +
+          `\nTarget (issue 26): mixed p95 ≤ 1.3 × search alone: ${w.ratio_p95 <= 1.3 ? 'met' : 'NOT met'} (${w.ratio_p95}×).`,
+      );
+    }
     const main7 = results.filter((r) => !r.extra);
     const p95ok = main7.length === 7 && main7.every((r) => r.api.p95_ms <= 50);
     const ratioOk = main7.length === 7 && main7.every((r) => r.ratio_p95 <= 3);
@@ -485,7 +565,8 @@ async function main() {
       listings: counts,
       settings: { n: N, seconds: SECONDS, connections: CONNECTIONS, single_seconds: SINGLE_SECONDS, floor_ms: FLOOR_MS, page_size: PAGE, accept_encoding: ACCEPT_ENCODING },
       results,
-      targets: { applies: targetRun, p95_le_50ms: p95ok, api_floor_le_3: ratioOk },
+      ...(withDetails ? { search_with_details: withDetails } : {}),
+      targets: { applies: targetRun, p95_le_50ms: p95ok, api_floor_le_3: ratioOk, ...(withDetails ? { with_details_le_1_3: withDetails.ratio_p95 <= 1.3 } : {}) },
       ...(EXPLAIN ? { explain: explains } : {}),
       load_average_at_end: os.loadavg().map((x) => round(x, 2)),
       total_seconds: round((Date.now() - started) / 1000, 1),

@@ -13,7 +13,8 @@ import { LIMITS, MESSAGES } from '@manzil/shared';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { Deps } from './lib/deps.js';
-import { LocalStorage, type Storage } from './lib/storage.js';
+import { createStorage } from './lib/s3-storage.js';
+import type { Storage } from './lib/storage.js';
 import adminRoutes from './modules/admin/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import choicesRoutes from './modules/choices/routes.js';
@@ -24,6 +25,7 @@ import locationRoutes from './modules/locations/routes.js';
 import mediaRoutes from './modules/media/routes.js';
 import searchRoutes from './modules/search/routes.js';
 import { AccountLimits } from './modules/auth/limits.js';
+import { ViewCounter } from './modules/listings/views.js';
 import usersRoutes from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
 import { registerCompression } from './plugins/compress.js';
@@ -40,6 +42,8 @@ export interface BuildOptions {
   overrides?: Partial<Deps> & Record<string, unknown>;
   /** gzip/brotli responses (the server turns it on; tests over inject leave it off). */
   compress?: boolean;
+  /** Redis keys of the views counted (modules/listings/views.ts): tests of other databases on one Redis keep apart. */
+  viewsKeyPrefix?: string;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -62,21 +66,30 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // One Redis connection for every limit of this server (per address and per account), closed with the app.
+  // One Redis connection for every limit of this server (per address and per account) and the views counted.
   const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  const views = new ViewCounter(database.db, redis, { flushMs: config.VIEWS_FLUSH_MS, keyPrefix: opts.viewsKeyPrefix, log: app.log });
+  // The views left are written before Redis closes (and before server.ts closes the database).
+  app.addHook('onClose', async () => {
+    await views.close().catch((err) => app.log.warn({ err }, 'views could not be written'));
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  });
+
+  const storage = opts.storage ?? createStorage(config);
+  if (!opts.storage && storage.close) app.addHook('onClose', async () => storage.close!());
 
   const deps: Deps = {
     db: database.db,
     dbKind: database.kind,
     config,
-    storage: opts.storage ?? new LocalStorage(config.uploadsDir),
+    storage,
     publicUrl: () => {
       if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
       const address = app.server.address();
       return `http://localhost:${address && typeof address === 'object' ? address.port : config.PORT}`;
     },
     limits: new AccountLimits(redis, config.RATE_LIMITS),
+    views,
     ...opts.overrides,
   };
   app.decorate('deps', deps);

@@ -64,6 +64,13 @@ const envSchema = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Bucket in the path (`host/bucket/key`), as MinIO and s3rver want; false for virtual-hosted buckets. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Where browsers fetch uploads from (a CDN or the bucket's public address); unset: this server's /uploads. */
+  MEDIA_PUBLIC_URL: url(['http:', 'https:']).transform((v) => v.replace(/\/+$/, '')).optional(),
+  /** Upload files no row points to are removed once this old (modules/media/sweep.ts). */
+  MEDIA_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -80,6 +87,8 @@ const envSchema = z.object({
    * whenever a listing changes; other servers catch up within this time (modules/search/count-cache.ts).
    */
   SEARCH_COUNT_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How often the views counted are written to the database (modules/listings/views.ts; 0: only at close). */
+  VIEWS_FLUSH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Trust X-Forwarded-For from a reverse proxy (only behind one; otherwise clients could fake their address). */
   TRUST_PROXY: bool.default(false),
 });
@@ -121,12 +130,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const s3 = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY, c.S3_SECRET_KEY];
-  if (s3.some(Boolean)) {
-    // Storage sits behind one interface (lib/storage.ts), but only the local folder implements it so far:
-    // refusing beats silently writing uploads somewhere the operator did not ask for.
+  const s3 = { S3_ENDPOINT: c.S3_ENDPOINT, S3_BUCKET: c.S3_BUCKET, S3_ACCESS_KEY: c.S3_ACCESS_KEY, S3_SECRET_KEY: c.S3_SECRET_KEY };
+  const unset = Object.entries(s3).filter(([, v]) => !v).map(([k]) => k);
+  if (unset.length > 0 && unset.length < 4) {
+    // Half a bucket configuration would silently keep uploads on this server's disk.
     throw new ConfigError(
-      'Invalid configuration:\n  S3_ENDPOINT: object storage is not available yet; leave S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY unset (uploads go to DATA_DIR/uploads)',
+      `Invalid configuration:\n  ${unset[0]}: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY go together (missing: ${unset.join(', ')})`,
     );
   }
   if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {

@@ -27,7 +27,7 @@ async function main() {
     compress: true,
   });
   await prepareDatabase(config, database, app.log);
-  await registerWeb(app, { distDir: config.WEB_DIST_DIR, uploadsDir: config.uploadsDir });
+  await registerWeb(app, { distDir: config.WEB_DIST_DIR });
   const stopWorkers = startWorkers(app);
 
   let closing = false;

@@ -4,6 +4,7 @@
  */
 import { addStartupHook, addWorker } from './bootstrap.js';
 import { startMailWorker } from './modules/mail/worker.js';
+import { startMediaSweeper } from './modules/media/sweep.js';
 import { ensureAdmin } from './modules/users/service.js';
 
 // ADMIN_EMAIL + ADMIN_PASSWORD: that address is the operator's administrator, signed in with ADMIN_PASSWORD,
@@ -17,6 +18,11 @@ addStartupHook('admin-account', async ({ config, database, log }) => {
 
 // The mail outbox delivery worker (contact messages, moderation e-mails).
 addWorker('mail-outbox', (app) => startMailWorker(app.deps.db, app.deps.config, app.log));
+
+// Upload files no row points to (a crash between writing them and the commit), at start and every hour.
+addWorker('media-sweep', (app) =>
+  startMediaSweeper(app.deps.db, app.deps.storage, app.log, { graceMs: app.deps.config.MEDIA_SWEEP_GRACE_SECONDS * 1000 }),
+);
 
 // Demo content on an empty database (SEED_DEMO, DESIGN §3).
 import './db/demo/hook.js';

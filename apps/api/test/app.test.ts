@@ -73,8 +73,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: '/tmp/x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ EXCHANGE_RATES: 'USD=1,SAR=x', DATA_DIR: '/tmp/x' })).toThrow(/EXCHANGE_RATES/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe', DATA_DIR: '/tmp/x' })).toThrow(/SEED_DEMO/);
-    // Object storage is not implemented: configuring it must not be silently ignored.
-    expect(() => loadConfig({ S3_ENDPOINT: 'https://s3.example.test', DATA_DIR: '/tmp/x' })).toThrow(/S3_ENDPOINT: object storage is not available/);
+    // Half a bucket configuration must not be silently ignored (uploads would stay on this server's disk).
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://s3.example.test', DATA_DIR: '/tmp/x' })).toThrow(
+      /S3_BUCKET: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY go together \(missing: S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY\)/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's', DATA_DIR: '/tmp/x' })).toThrow(/S3_ENDPOINT: .*go together/);
+    expect(() => loadConfig({ MEDIA_PUBLIC_URL: 'cdn.example', DATA_DIR: '/tmp/x' })).toThrow(/MEDIA_PUBLIC_URL/);
+    const s3 = loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'media', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's', DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(40) });
+    expect(s3).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true, MEDIA_SWEEP_GRACE_SECONDS: 3600 });
   });
   it('parses exchange rates and defaults', () => {
     const c = loadConfig({ EXCHANGE_RATES: 'USD=1,SAR=3.75,YER=1600', DATA_DIR: '/tmp/manzil-cfg', JWT_SECRET: 'x'.repeat(40) });

@@ -192,11 +192,12 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
             parking, floor, solar, generator, tank, well, furnished, majlis, roof)
       `.execute(trx);
       // Photos as the upload path records them (three widths each), 0–8 per listing (4 on average), so a page
-      // of results carries what a real one does. Rows only: the benchmark never fetches the files.
+      // of results carries what a real one does. Rows only: the benchmark never fetches the files. The product
+      // is a bigint: id * 7919 passes the integer range from id 271,183 (BENCH_N=1000000).
       await sql`
         insert into listing_media (listing_id, storage_key, widths, width, height, bytes, position)
         select l.id, 'listings/' || l.id || '/synthetic' || p, '{400,960,1600}', 1600, 1067, 180000, p
-        from listings l cross join lateral generate_series(0, (l.id * 7919) % 9 - 1) p
+        from listings l cross join lateral generate_series(0, ((l.id::bigint * 7919) % 9)::int - 1) p
         where l.id > ${start} and l.owner_id = ${owner.id}`.execute(trx);
     });
     done += size;

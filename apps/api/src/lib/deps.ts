@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { AccountLimits } from '../modules/auth/limits.js';
+import type { ViewCounter } from '../modules/listings/views.js';
 import type { Storage } from './storage.js';
 
 /** What route modules need, decorated onto the Fastify instance as `app.deps`. */
@@ -16,6 +17,8 @@ export interface Deps {
   publicUrl: () => string;
   /** Limits per account and per e-mail address (Redis when REDIS_URL is set). */
   limits: AccountLimits;
+  /** Views of listings, counted once per visitor and day and written in batches (Redis when REDIS_URL is set). */
+  views: ViewCounter;
 }
 
 declare module 'fastify' {

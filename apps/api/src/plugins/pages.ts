@@ -98,15 +98,19 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
   if (fs.existsSync(rendererFile)) renderer = (await import(pathToFileURL(rendererFile).href)) as Renderer;
   else app.log.warn(`web: no server renderer at ${rendererFile}; pages are rendered in the browser only`);
 
-  // The loaders' API calls: this server, in-process, counted against the visitor's own address (rate limits).
-  const visitor = new AsyncLocalStorage<string>();
+  // The loaders' API calls: this server, in-process, counted against the visitor's own address (rate limits)
+  // and with their user agent, so the page and the browser's own read of a listing are one visitor's view.
+  const visitor = new AsyncLocalStorage<{ ip: string; userAgent: string | undefined }>();
   renderer?.setApiTransport(async (url, init) => {
+    const who = visitor.getStore();
+    const headers = { ...(init.headers as Record<string, string>) };
+    if (who?.userAgent) headers['user-agent'] = who.userAgent;
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
-      headers: init.headers as Record<string, string>,
+      headers,
       payload: typeof init.body === 'string' ? init.body : undefined,
-      remoteAddress: visitor.getStore(),
+      remoteAddress: who?.ip,
     });
     const empty = res.statusCode === 204 || res.statusCode === 304;
     return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
@@ -163,7 +167,7 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
     let result: PageRenderResult;
     let extra: Awaited<ReturnType<PageHead>>;
     try {
-      [result, extra] = await Promise.all([visitor.run(req.ip, () => renderer.render({ url: req.url, lang, nonce })), opts.pageHead(pathname, lang)]);
+      [result, extra] = await Promise.all([visitor.run({ ip: req.ip, userAgent: req.headers['user-agent'] }, () => renderer.render({ url: req.url, lang, nonce })), opts.pageHead(pathname, lang)]);
     } catch (err) {
       req.log.error({ err }, 'page render failed; sending the shell');
       return sendShell(req, reply, 500, opts.pageHead);

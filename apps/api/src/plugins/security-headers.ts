@@ -4,7 +4,8 @@
  * - by default (JSON, errors, files, uploads, XML, text): nothing may load, run or frame;
  * - the web app's HTML (plugins/pages.ts, `appPolicy`): its own files, index.html's inline code by SHA-256, the
  *   server renderer's inline scripts (React Router's hydration data) by a nonce of the answer's own, map
- *   tiles from MAP_TILE_URL / SATELLITE_TILE_URL, Google sign-in only with GOOGLE_CLIENT_ID;
+ *   tiles from MAP_TILE_URL / SATELLITE_TILE_URL, photos from MEDIA_PUBLIC_URL, Google sign-in only with
+ *   GOOGLE_CLIENT_ID;
  * - /sw.js, whose policy governs the service worker's own fetches: same origin only;
  * - Swagger UI's page (/api/docs): its own scripts and styles.
  */
@@ -92,6 +93,8 @@ export function inlineCodeOf(html: string): InlineCode {
 export function createAppPolicy(config: Config): (inline: InlineCode, nonce?: string) => string {
   const tiles = [config.MAP_TILE_URL, config.SATELLITE_TILE_URL].map(tileSource).filter((s): s is string => s !== null);
   const google = Boolean(config.GOOGLE_CLIENT_ID);
+  // Photos from a CDN or the bucket itself (MEDIA_PUBLIC_URL); its origin is enough, keys sit under it.
+  const media = config.MEDIA_PUBLIC_URL ? [new URL(config.MEDIA_PUBLIC_URL).origin] : [];
   const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
   const unique = (list: string[]) => [...new Set(list)];
   return (inline, nonce) =>
@@ -101,7 +104,7 @@ export function createAppPolicy(config: Config): (inline: InlineCode, nonce?: st
       'style-src': ["'self'", "'unsafe-inline'", ...(google ? [GSI.style] : [])],
       'style-src-elem': unique(["'self'", ...inline.styles.map(sha256), ...(google ? [GSI.style] : [])]),
       'style-src-attr': ["'unsafe-inline'"],
-      'img-src': unique(["'self'", 'data:', 'blob:', ...tiles, GOOGLE_PICTURES]),
+      'img-src': unique(["'self'", 'data:', 'blob:', ...media, ...tiles, GOOGLE_PICTURES]),
       'font-src': ["'self'"],
       'connect-src': ["'self'", ...(google ? [GSI.other] : [])],
       'frame-src': google ? [GSI.other] : ["'none'"],

@@ -1,7 +1,7 @@
 /**
  * Serves the built web app: its files, its pages rendered on the server for every other GET (plugins/pages.ts),
- * and uploads under /uploads. Hashed assets are cached for a year; pages are always revalidated so deploys show
- * at once.
+ * and uploads under /uploads (plugins/uploads.ts). Hashed assets are cached for a year; pages are always
+ * revalidated so deploys show at once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,18 +9,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { registerSeo } from '../modules/seo/routes.js';
 import { registerPages } from './pages.js';
+import { registerUploads } from './uploads.js';
 
-export async function registerWeb(app: FastifyInstance, opts: { distDir: string; uploadsDir: string }) {
-  fs.mkdirSync(opts.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: opts.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false, // else send's own `max-age=0` overrides the header set below
-    // Upload keys are unique per file, so a cached copy never goes stale.
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
-  });
+/** `uploadsDir` is left for older callers: uploads come from the app's own storage (app.deps.storage). */
+export async function registerWeb(app: FastifyInstance, opts: { distDir: string; uploadsDir?: string }) {
+  await registerUploads(app, app.deps.storage);
 
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -36,6 +29,8 @@ export async function registerWeb(app: FastifyInstance, opts: { distDir: string;
       // The page template (with its placeholders) and the server renderer are the server's, not the public's.
       allowedPath: (pathName) => !/^\/(index\.html$|server\/|\.vite\/)/.test(pathName),
       cacheControl: false, // else send's own `max-age=0` overrides setHeaders
+      // The build writes .br and .gz beside each text file at the highest levels (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`) || /\.[0-9a-f]{8,}\./i.test(name) || filePath.includes(`${path.sep}vendor${path.sep}`)) {

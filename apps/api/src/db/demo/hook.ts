@@ -1,12 +1,13 @@
 /** Start-up step: demo content on an empty database unless SEED_DEMO=false (DESIGN §3). */
 import { addStartupHook } from '../../bootstrap.js';
-import { LocalStorage } from '../../lib/storage.js';
+import { createStorage } from '../../lib/s3-storage.js';
 import { seedDemo } from '../seed.js';
 
 addStartupHook('demo-content', async ({ config, database, log }) => {
   if (!config.SEED_DEMO) return;
   const started = Date.now();
-  const result = await seedDemo(database.db, new LocalStorage(config.uploadsDir), config.EXCHANGE_RATES);
+  const storage = createStorage(config);
+  const result = await seedDemo(database.db, storage, config.EXCHANGE_RATES).finally(() => storage.close?.());
   if (!result.seeded) return;
   log.info(`demo content: ${result.listings} approved listings by "Manzil Demo" in ${Date.now() - started} ms (SEED_DEMO=false turns this off)`);
   // Printed once: the password exists nowhere else.

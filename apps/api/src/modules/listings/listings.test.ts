@@ -272,17 +272,21 @@ describe.each(DB_KINDS)('listings API on %s', (kind) => {
     await approve(id);
     const a = await http(t.url, 'GET', `/api/v1/listings/${id}`);
     expect(a.status).toBe(200);
-    expect(a.body.views).toBe(1);
+    // Views are written in batches (views.ts): the first read shows those written so far.
+    expect(a.body.views).toBe(0);
     // Contact details as the details page shows them: the phone; the e-mail only when its owner chose to show it.
     expect(a.body.owner).toMatchObject({ email: null, phone_number: '+967 777 123 456' });
     await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: other.token });
     await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: owner.token });
     await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: admin.token });
+    await t.app.deps.views.flush();
     const row = await t.db.selectFrom('listings').select('views').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.views).toBe(2);
+    expect((await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: owner.token })).body.views).toBe(2);
     // Inactive: hidden again, not counted.
     await http(t.url, 'PATCH', `/api/v1/listings/${id}`, { token: owner.token, body: { is_active: false } });
     expect((await http(t.url, 'GET', `/api/v1/listings/${id}`)).status).toBe(404);
+    await t.app.deps.views.flush();
     expect((await t.db.selectFrom('listings').select('views').where('id', '=', id).executeTakeFirstOrThrow()).views).toBe(2);
     expect((await http(t.url, 'GET', '/api/v1/listings/0')).status).toBe(422);
     expect((await http(t.url, 'GET', '/api/v1/listings/99999999')).status).toBe(404);

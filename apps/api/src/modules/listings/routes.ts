@@ -56,12 +56,15 @@ export default async function listingsRoutes(base: FastifyInstance) {
       preHandler: app.optionalUser,
       schema: {
         tags,
-        summary: 'One listing with owner contact. Public when approved and active (counts a view); the owner and admins read any.',
+        summary: 'One listing with owner contact. Public when approved and active (counts a view, once per visitor and day, shown once written: within seconds); the owner and admins read any.',
         params: idParam,
         response: { 200: listingRead, 404: errorDetail },
       },
     },
-    async (req) => svc.getListingFor(db, storage, req.user, req.params.id),
+    async (req) =>
+      svc.getListingFor(db, storage, req.user, req.params.id, () =>
+        app.deps.views.record(req.params.id, req.user ? { userId: req.user.id } : { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
+      ),
   );
 
   app.patch(

@@ -234,27 +234,25 @@ export async function deleteListing(db: Database, storage: Storage, user: AuthUs
 }
 
 /**
- * GET /listings/{id}: the public sees approved, active listings and each such read counts a view; the
- * owner and admins read any listing and their reads are not counted. Anything else is 404, so the
- * existence of a hidden listing is not revealed.
+ * GET /listings/{id}: the public sees approved, active listings and each such read counts a view (countView:
+ * once per visitor and day, written later in a batch, views.ts); the owner and admins read any listing and their
+ * reads are not counted. Anything else is 404, so the existence of a hidden listing is not revealed. One read of
+ * the database: the views shown are those written so far.
  */
-export async function getListingFor(db: Database, storage: Storage, user: AuthUser | null, id: number): Promise<ListingRead> {
-  const row = await db.selectFrom('listings').select(['owner_id', 'status', 'is_active']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  const privileged = user != null && (user.id === row.owner_id || user.role === 'ADMIN');
-  if (!privileged) {
-    const counted = await db
-      .updateTable('listings')
-      .set({ views: sql`views + 1` })
-      .where('id', '=', id)
-      .where('status', '=', 'approved')
-      .where('is_active', '=', true)
-      .returning('id')
-      .executeTakeFirst();
-    if (!counted) throw notFound();
-  }
+export async function getListingFor(
+  db: Database,
+  storage: Storage,
+  user: AuthUser | null,
+  id: number,
+  countView: () => void = () => {},
+): Promise<ListingRead> {
   const listing = await readListing(db, storage, id, { contact: true });
   if (!listing) throw notFound();
+  const privileged = user != null && (user.id === listing.owner_id || user.role === 'ADMIN');
+  if (!privileged) {
+    if (listing.status !== 'approved' || !listing.is_active) throw notFound();
+    countView();
+  }
   return listing;
 }
 

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { DB_KINDS, createTestApp, createUser, http, type TestApp } from '../../../test/helpers.js';
+import { STORAGE_KINDS, startS3, type TestS3 } from '../../../test/s3.js';
 import { variantWidths } from './service.js';
 
 const jpeg = (width = 800, height = 600, colour = '#c0392b') =>
@@ -26,13 +27,33 @@ function form(data: Buffer | string, name = 'photo.jpg', type = 'image/jpeg', fi
   return fd;
 }
 
-describe.each(DB_KINDS)('listing images on %s', (kind) => {
+// Every case on the local folder and on a real S3 protocol server (s3rver), each on every database engine.
+const CASES = DB_KINDS.flatMap((db) => STORAGE_KINDS.map((storage) => [db, storage] as const));
+
+describe.each(CASES)('listing images on %s, %s storage', (kind, storageKind) => {
   let t: TestApp;
+  let s3: TestS3 | null = null;
   let owner: { token: string; user: { id: number } };
   let other: { token: string };
   let admin: { token: string };
 
-  const fileOf = (url: string) => path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, ''));
+  // What the storage holds, looked at from outside the app: the folder itself, or a client of its own for the bucket.
+  const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
+  const bytesOf = async (url: string) => {
+    if (!s3) return fs.readFileSync(path.join(t.config.uploadsDir, keyOf(url)));
+    const o = await s3.storage.read(keyOf(url));
+    if (!o) throw new Error(`no object ${keyOf(url)}`);
+    const chunks: Buffer[] = [];
+    for await (const c of o.body) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const stored = async (url: string) => (s3 ? s3.storage.exists(keyOf(url)) : fs.existsSync(path.join(t.config.uploadsDir, keyOf(url))));
+  const storedKeys = async (prefix: string) => {
+    if (!s3) return fs.readdirSync(path.join(t.config.uploadsDir, prefix)).map((f) => `${prefix}/${f}`);
+    const keys: string[] = [];
+    for await (const o of s3.storage.list()) if (o.key.startsWith(`${prefix}/`)) keys.push(o.key);
+    return keys;
+  };
   const newListing = async (token = owner.token) => {
     const d = await t.db.selectFrom('districts').select('id').where('governorate_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     const r = await http(t.url, 'POST', '/api/v1/listings/', {
@@ -52,12 +73,16 @@ describe.each(DB_KINDS)('listing images on %s', (kind) => {
     http(t.url, 'POST', `/api/v1/listings/${id}/upload-image/`, { token: token ?? undefined, raw: fd });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    if (storageKind === 's3') s3 = await startS3();
+    t = await createTestApp(kind, { env: s3?.env ?? {} });
     owner = await createUser(t);
     other = await createUser(t);
     admin = await createUser(t, { role: 'ADMIN' });
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await s3?.stop();
+  });
 
   it('keeps variant widths within the original (never upscales)', () => {
     expect(variantWidths(3000)).toEqual([400, 960, 1600]);
@@ -74,7 +99,7 @@ describe.each(DB_KINDS)('listing images on %s', (kind) => {
     expect(r.body.file_url).toMatch(/^\/uploads\/listings\/\d+\/[0-9a-f]+-960\.webp$/);
     expect(r.body.variants.map((v: { width: number }) => v.width)).toEqual([400, 960, 1600]);
     for (const v of r.body.variants) {
-      const meta = await sharp(fileOf(v.url)).metadata();
+      const meta = await sharp(await bytesOf(v.url)).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.width).toBe(v.width);
     }
@@ -95,7 +120,7 @@ describe.each(DB_KINDS)('listing images on %s', (kind) => {
     const r = await upload(id, form(src));
     expect(r.status).toBe(201);
     for (const v of r.body.variants) {
-      const bytes = fs.readFileSync(fileOf(v.url));
+      const bytes = await bytesOf(v.url);
       const meta = await sharp(bytes).metadata();
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
@@ -123,10 +148,9 @@ describe.each(DB_KINDS)('listing images on %s', (kind) => {
     expect(eleventh.body.detail).toBe(MESSAGES.tooManyImages);
     const rows = await t.db.selectFrom('listing_media').select(['position', 'storage_key']).where('listing_id', '=', id).execute();
     expect(rows).toHaveLength(10);
-    // No orphan files from the refused uploads: exactly the stored images' files are on disk.
-    const dir = path.join(t.config.uploadsDir, 'listings', String(id));
-    const onDisk = fs.readdirSync(dir);
-    expect(new Set(onDisk.map((f) => f.replace(/-\d+\.webp$/, ''))).size).toBe(10);
+    // No orphan files from the refused uploads: exactly the stored images' files are in storage.
+    const onDisk = await storedKeys(`listings/${id}`);
+    expect(new Set(onDisk.map((f) => f.replace(/-\d+\.webp$/, '')))).toEqual(new Set(rows.map((r) => r.storage_key)));
   });
 
   it('refuses a text file renamed .jpg, a GIF, an SVG and a truncated JPEG with 415', async () => {
@@ -177,26 +201,26 @@ describe.each(DB_KINDS)('listing images on %s', (kind) => {
     const b = (await upload(id, form(await jpeg()))).body;
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}/images/${a.id}`)).status).toBe(401);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}/images/${a.id}`, { token: other.token })).status).toBe(403);
-    expect(fs.existsSync(fileOf(a.file_url))).toBe(true);
+    expect(await stored(a.file_url)).toBe(true);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}/images/${a.id}`, { token: owner.token })).status).toBe(204);
-    for (const v of a.variants) expect(fs.existsSync(fileOf(v.url))).toBe(false);
+    for (const v of a.variants) expect(await stored(v.url)).toBe(false);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}/images/${a.id}`, { token: owner.token })).status).toBe(404);
     // An image id of another listing is not found through this listing.
     const other2 = await newListing();
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${other2}/images/${b.id}`, { token: owner.token })).status).toBe(404);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}/images/${b.id}`, { token: admin.token })).status).toBe(204);
-    expect(fs.existsSync(fileOf(b.file_url))).toBe(false);
+    expect(await stored(b.file_url)).toBe(false);
   });
 
   it("the owner's listing delete removes every image file from disk", async () => {
     const id = await newListing();
     const items = await Promise.all([1, 2, 3].map(async () => (await upload(id, form(await jpeg(1700, 1000)))).body));
-    const files = items.flatMap((i) => i.variants.map((v: { url: string }) => fileOf(v.url)));
+    const files: string[] = items.flatMap((i) => i.variants.map((v: { url: string }) => v.url));
     expect(files).toHaveLength(9);
-    for (const f of files) expect(fs.existsSync(f)).toBe(true);
+    for (const f of files) expect(await stored(f)).toBe(true);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}`, { token: other.token })).status).toBe(403);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}`, { token: owner.token })).status).toBe(204);
-    for (const f of files) expect(fs.existsSync(f)).toBe(false);
+    for (const f of files) expect(await stored(f)).toBe(false);
     expect(await t.db.selectFrom('listing_media').select('id').where('listing_id', '=', id).execute()).toHaveLength(0);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}`, { token: owner.token })).status).toBe(404);
   });

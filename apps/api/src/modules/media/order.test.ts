@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { DB_KINDS, createTestApp, createUser, http, type TestApp } from '../../../test/helpers.js';
 import { insertListing, insertMedia } from '../../../test/fixtures.js';
+import { STORAGE_KINDS, startS3, type TestS3 } from '../../../test/s3.js';
 
 const jpeg = (width: number, height: number, colour: string) =>
   sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 90 }).toBuffer();
@@ -24,8 +25,12 @@ function form(data: Buffer, name = 'photo.jpg') {
   return fd;
 }
 
-describe.each(DB_KINDS)('photo order and cover on %s', (kind) => {
+// On the local folder and on a real S3 protocol server (s3rver), each on every database engine.
+const CASES = DB_KINDS.flatMap((db) => STORAGE_KINDS.map((storage) => [db, storage] as const));
+
+describe.each(CASES)('photo order and cover on %s, %s storage', (kind, storageKind) => {
   let t: TestApp;
+  let s3: TestS3 | null = null;
   let owner: Awaited<ReturnType<typeof createUser>>;
   let other: Awaited<ReturnType<typeof createUser>>;
   let admin: Awaited<ReturnType<typeof createUser>>;
@@ -42,12 +47,16 @@ describe.each(DB_KINDS)('photo order and cover on %s', (kind) => {
     t.db.selectFrom('listing_media').select(['id', 'position']).where('listing_id', '=', id).orderBy('position').orderBy('id').execute();
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    if (storageKind === 's3') s3 = await startS3();
+    t = await createTestApp(kind, { env: s3?.env ?? {} });
     owner = await createUser(t);
     other = await createUser(t);
     admin = await createUser(t, { role: 'ADMIN' });
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await s3?.stop();
+  });
 
   it('keeps the chosen order when the uploads arrive last place first (2, then 0, then 1)', async () => {
     const id = await insertListing(t.db, owner.user.id, { status: 'pending' });

@@ -5,7 +5,8 @@
  * page's newest listings, a city's first page, paging back and forth. The page is never taken on trust: each
  * request still asks the database for the page's listings, their revisions (listings.rev, migration 009) and
  * the total, and only what changed is read and written again (service.ts, searchPageJson). So an edit, a new
- * photo, a view counted or an owner's new phone shows on the next search, from whichever server made it.
+ * photo or an owner's new phone shows on the next search, from whichever server made it. Views counted are not
+ * a change (migration 017): a card shows them as of the listing's last change.
  */
 import { listingRead, type SearchBody } from '@manzil/shared';
 import { compileSerializer } from '../../lib/serialize.js';
