@@ -19,6 +19,7 @@ import adminRoutes from './modules/admin/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import choicesRoutes from './modules/choices/routes.js';
 import contactRoutes from './modules/contact/routes.js';
+import favoritesRoutes from './modules/favorites/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import listingsRoutes from './modules/listings/routes.js';
 import locationRoutes from './modules/locations/routes.js';
@@ -143,6 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(mediaRoutes);
       await api.register(searchRoutes);
       await api.register(contactRoutes);
+      await api.register(favoritesRoutes);
       await api.register(adminRoutes);
     },
     { prefix: '/api/v1' },

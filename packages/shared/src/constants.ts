@@ -76,6 +76,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   language: 'i18nextLng',
   listingSuccess: 'propertyListingSuccess',
+  /** Favourites kept on this device while signed out (issue 27), merged into the account at sign-in. */
+  favorites: 'manzilFavorites',
 } as const;
 
 export const WINDOW_EVENTS = { openLoginModal: 'openLoginModal' } as const;

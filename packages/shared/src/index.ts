@@ -14,4 +14,5 @@ export * from './schemas/listings.js';
 export * from './schemas/search.js';
 export * from './schemas/contact.js';
 export * from './schemas/admin.js';
+export * from './schemas/favorites.js';
 export * from './page-render.js';

@@ -15,6 +15,7 @@ import * as m011 from './migrations/011_amenities.js';
 import * as m012 from './migrations/012_availability_order.js';
 import * as m014 from './migrations/014_message_reads.js';
 import * as m015 from './migrations/015_owner_email_choice.js';
+import * as m016 from './migrations/016_favorites.js';
 import * as m017 from './migrations/017_views_keep_rev.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
@@ -29,6 +30,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '012_availability_order', up: m012.up },
   { name: '014_message_reads', up: m014.up },
   { name: '015_owner_email_choice', up: m015.up },
+  { name: '016_favorites', up: m016.up },
   { name: '017_views_keep_rev', up: m017.up },
 ];
 

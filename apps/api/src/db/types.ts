@@ -155,6 +155,14 @@ export interface DB {
     /** When the owner opened it in the app (migration 014); null while unread. */
     read_at: Date | null;
   };
+  /** Listings a user keeps (migration 016), with the price and currency they had when kept. */
+  favorites: {
+    user_id: number;
+    listing_id: number;
+    saved_at: Timestamp;
+    saved_price: number | null;
+    saved_currency: 'YER' | 'USD' | 'SAR';
+  };
   mail_outbox: {
     id: Generated<number>;
     to_address: string;

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { AuthProvider } from '../features/account/auth-context';
+import { FavoritesProvider } from '../components/favorites/FavoritesProvider';
+import { AuthProvider, useAuth } from '../features/account/auth-context';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 
 /**
@@ -24,9 +25,18 @@ export function AppProviders({ i18n, queryClient, children }: { i18n: I18n; quer
     <I18nextProvider i18n={i18n}>
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider>
+            <SignedInFavorites>{children}</SignedInFavorites>
+          </AuthProvider>
         </QueryClientProvider>
       </AppErrorBoundary>
     </I18nextProvider>
   );
+}
+
+/** The hearts follow the session: the account's favourites signed in, the device's signed out (issue 27). */
+function SignedInFavorites({ children }: { children: ReactNode }) {
+  const { token, user } = useAuth();
+  // A token is the account's once the server has accepted it (a stale one signs out instead).
+  return <FavoritesProvider token={user ? token : null}>{children}</FavoritesProvider>;
 }

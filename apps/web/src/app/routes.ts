@@ -56,6 +56,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/edit-property/:id', page: 'features/owner/pages/EditPropertyPage', ssr: false },
   // account
   { path: '/profile', page: 'features/account/pages/ProfilePage', ssr: false },
+  { path: '/favorites', page: 'features/favorites/pages/FavoritesPage', ssr: false },
   { path: '/registration', page: 'features/account/pages/RegistrationPage', ssr: false },
   // links of the account e-mails (password reset, address verification)
   { path: '/reset-password', page: 'features/account/pages/ResetPasswordPage', ns: ['account'], ssr: false },

@@ -24,6 +24,7 @@ export const LAZY_NAMESPACES = [
   'info',
   'home',
   'map',
+  'favorites',
 ] as const;
 export const NAMESPACES = [...BUNDLED_NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { groupDigits, type ListingRead } from '@manzil/shared';
+import { FavoriteButton } from '../favorites/FavoriteButton';
 import { cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
 import './listing-card.css';
 
@@ -11,14 +12,16 @@ export interface ListingCardProps {
   layout?: 'grid' | 'list';
   /** The first cards of a page are above the fold: load them at once. */
   eager?: boolean;
+  /** The heart (issue 27); false where keeping makes no sense (an owner's own list). */
+  favorite?: boolean;
 }
 
 /**
  * The listing card of spec §2 "Listing page": picture (placeholder when missing or broken), owner, title,
  * price with the per-month suffix for rent, rooms, area, city, a call link (disabled without a phone) and
- * the details link. Pictures come as WebP variants with srcset and load lazily.
+ * the details link, and the heart that keeps it (issue 27). Pictures come as WebP variants with srcset and load lazily.
  */
-export function ListingCard({ listing: l, layout = 'grid', eager = false }: ListingCardProps) {
+export function ListingCard({ listing: l, layout = 'grid', eager = false, favorite = true }: ListingCardProps) {
   const { t, i18n } = useTranslation('listings');
   const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
   const [broken, setBroken] = useState(false);
@@ -58,6 +61,7 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false }: List
         <span className={`listing-card-badge ${rent ? 'is-rent' : 'is-sale'}`}>{t(rent ? 'forRent' : 'forSale')}</span>
         {gone && <span className="listing-card-badge listing-card-gone">{t(`availability.${l.availability}`)}</span>}
       </Link>
+      {favorite && <FavoriteButton listingId={l.id} describedBy={`listing-${l.id}-title`} className="listing-card-favorite" />}
       <div className="listing-card-body">
         <div className="listing-card-price">
           {price ? (

@@ -121,6 +121,12 @@ function UserMenu({ user, onAction }: { user: UserMe; onAction?: () => void }) {
               </Link>
             </li>
             <li>
+              <Link to="/favorites" onClick={choose()}>
+                <i className="bi bi-heart" aria-hidden="true" />
+                {label('menu.favorites', 'Favourites')}
+              </Link>
+            </li>
+            <li>
               <Link to="/add-property" onClick={choose()}>
                 <i className="bi bi-plus-square" aria-hidden="true" />
                 {label('menu.addProperty', 'Add Property')}

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { ListingRead } from '@manzil/shared';
 import { listingTitle, priceText, type Lang } from '../../map/lib/display';
 import { placeLine } from '../../../components/listing-card/display';
+import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
 
 /**
- * The top of the details page: type badges, title, place and price.
+ * The top of the details page: type badges, title, place and price, with the heart that keeps the listing.
  */
 export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead; lang: Lang; isOwner: boolean }) {
   const { t } = useTranslation('details');
@@ -36,7 +37,7 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
             </Badge>
           )}
         </div>
-        <h1 className="details-title">{title}</h1>
+        <h1 className="details-title" id="details-title">{title}</h1>
         {cityLine && (
           <p className="details-place">
             <i className="bi bi-geo-alt me-1" aria-hidden="true" />
@@ -44,9 +45,13 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
           </p>
         )}
       </div>
-      <div className="details-price" data-testid="details-price">
-        {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
-        {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+      <div className="details-price-row">
+        <div className="details-price" data-testid="details-price">
+          {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
+          {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+        </div>
+        {/* Only what the public sees can be kept (issue 27). */}
+        {listing.status === 'approved' && listing.is_active && <FavoriteButton listingId={listing.id} describedBy="details-title" />}
       </div>
     </header>
   );

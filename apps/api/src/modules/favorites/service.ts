@@ -1,0 +1,100 @@
+/**
+ * Favourites (issue 27): a user keeps listings the public can see, with the price they had then, and reads them
+ * back newest first with what changed since. A page is one statement: the page's rows with the listing's state
+ * now, their full rows (listing_rows, as search reads them) for those still public, and the total.
+ */
+import { sql } from 'kysely';
+import { toUsd, type FavoriteChange, type FavoriteItem, type FavoriteList } from '@manzil/shared';
+import type { Database } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
+import { notFound } from '../../lib/errors.js';
+import { iso, isPublic, listingRowsSql, toListings, type ListingRow } from '../listings/read.js';
+import { placeNames } from '../locations/names.js';
+
+/** Keep a listing the public can see (404 otherwise). Keeping it again changes nothing: the first price stays. */
+export async function addFavorite(db: Database, userId: number, listingId: number): Promise<void> {
+  const res = await sql<{ listing_id: number }>`
+    with l as (select id, price, currency from listings where id = ${listingId} and ${isPublic}),
+    ins as (
+      insert into favorites (user_id, listing_id, saved_price, saved_currency)
+      select ${userId}, id, price, currency from l
+      on conflict (user_id, listing_id) do nothing
+    )
+    select id as listing_id from l`.execute(db);
+  if (res.rows.length === 0) throw notFound();
+}
+
+/** Forget a favourite; nothing to forget is fine too. */
+export async function removeFavorite(db: Database, userId: number, listingId: number): Promise<void> {
+  await db.deleteFrom('favorites').where('user_id', '=', userId).where('listing_id', '=', listingId).execute();
+}
+
+interface PageRow {
+  listing_id: number;
+  title_en: string;
+  title_ar: string;
+  saved_at: string;
+  saved_price: number | null;
+  saved_currency: 'YER' | 'USD' | 'SAR';
+  price: number | null;
+  currency: 'YER' | 'USD' | 'SAR';
+  availability: 'available' | 'sold' | 'rented';
+  public: boolean;
+}
+
+/** What changed since the listing was kept, the strongest news first (see favoriteItem in the shared schema). */
+export function changeOf(r: Pick<PageRow, 'public' | 'availability' | 'price' | 'currency' | 'saved_price' | 'saved_currency'>, rates: Record<string, number>): FavoriteChange {
+  if (!r.public) return 'unavailable';
+  if (r.availability !== 'available') return r.availability;
+  if (r.price == null || r.saved_price == null) return 'none';
+  const [now, then] =
+    r.currency === r.saved_currency ? [r.price, r.saved_price] : [toUsd(r.price, r.currency, rates), toUsd(r.saved_price, r.saved_currency, rates)];
+  // Converted prices may differ in the last digits without any change: a cent of a dollar is no news.
+  if (Math.abs(now - then) < (r.currency === r.saved_currency ? 1e-9 : 0.01)) return 'none';
+  return now < then ? 'price_down' : 'price_up';
+}
+
+export async function listFavorites(
+  db: Database,
+  storage: Storage,
+  rates: Record<string, number>,
+  userId: number,
+  skip: number,
+  limit: number,
+): Promise<FavoriteList> {
+  const [res, names] = await Promise.all([
+    sql<{ page: PageRow[]; rows: ListingRow[]; total: number }>`
+      with page as (
+        select f.listing_id, l.title_en, l.title_ar, f.saved_at, f.saved_price, f.saved_currency,
+          l.price, l.currency, l.availability, (l.status = 'approved' and l.is_active) as public
+        from favorites f join listings l on l.id = f.listing_id
+        where f.user_id = ${userId}
+        order by f.saved_at desc, f.listing_id desc
+        limit ${limit} offset ${skip}
+      )
+      select
+        (select coalesce(json_agg(page order by page.saved_at desc, page.listing_id desc), '[]'::json) from page) as page,
+        ${listingRowsSql(sql<number[]>`array(select listing_id from page where public)`)} as rows,
+        (select count(*)::int from favorites where user_id = ${userId}) as total`.execute(db),
+    placeNames(db),
+  ]);
+  const { page, rows, total } = res.rows[0]!;
+  const listings = new Map(toListings(rows, names, storage, { contact: true }).map((l) => [l.id, l]));
+  const items: FavoriteItem[] = page.map((r) => {
+    // A card's call link needs the owner's phone, the e-mail stays on the details page (as search does).
+    const listing = r.public ? (listings.get(r.listing_id) ?? null) : null;
+    if (listing) for (const o of [listing.owner, listing.property.owner]) delete o.email;
+    const visible = r.public && listing != null;
+    return {
+      listing_id: r.listing_id,
+      title_en: r.title_en,
+      title_ar: r.title_ar,
+      listing,
+      saved_at: iso(r.saved_at)!,
+      saved_price: r.saved_price,
+      saved_currency: r.saved_currency,
+      change: changeOf({ ...r, public: visible }, rates),
+    };
+  });
+  return { items, total: Number(total) };
+}

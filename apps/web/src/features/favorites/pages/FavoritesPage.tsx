@@ -1,0 +1,187 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatPrice, WINDOW_EVENTS, type FavoriteChange, type FavoriteItem, type ListingRead } from '@manzil/shared';
+import { ApiError } from '../../../api/client';
+import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
+import { useFavorites } from '../../../components/favorites/FavoritesProvider';
+import { favoritesQuery, publicListingQuery } from '../../../components/favorites/store';
+import { ListingCard } from '../../../components/listing-card/ListingCard';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { translateError } from '../../../i18n/translate-api-error';
+import { useAuth } from '../../account/auth-context';
+import '../favorites.css';
+
+/**
+ * /favorites (issue 27): the listings the visitor keeps, newest first. Signed in, the account's, each with what
+ * changed since it was kept (price down or up with the old price, sold, rented, no longer available); signed out,
+ * the device's, read one by one from the public listing, with a prompt to sign in to keep them everywhere.
+ * A heart pressed here forgets the listing but leaves its card until the page is opened again: pressing it
+ * again keeps it back.
+ */
+export default function FavoritesPage() {
+  const { t } = useTranslation('favorites');
+  const { token, user, isLoading } = useAuth();
+  usePageTitle(t('title'));
+  return (
+    <section className="container page-section favorites-page">
+      <h1 className="page-title mb-1">{t('title')}</h1>
+      <p className="text-body-secondary">{t('intro')}</p>
+      {isLoading ? <Loading /> : user && token ? <AccountFavorites token={token} /> : <DeviceFavorites />}
+    </section>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation('favorites');
+  return (
+    <div className="d-flex justify-content-center align-items-center gap-2 py-5" role="status" aria-busy="true" data-testid="favorites-loading">
+      <span className="spinner-border text-brand" aria-hidden="true" />
+      <span className="text-body-secondary">{t('loading')}</span>
+    </div>
+  );
+}
+
+function Empty() {
+  const { t } = useTranslation('favorites');
+  return (
+    <div className="favorites-empty text-center py-5" data-testid="favorites-empty">
+      <i className="bi bi-heart favorites-empty-icon" aria-hidden="true" />
+      <p className="lead mt-3 mb-1">{t('empty.title')}</p>
+      <p className="text-body-secondary">{t('empty.hint')}</p>
+      <Link className="btn btn-brand" to="/search-list">
+        {t('empty.search')}
+      </Link>
+    </div>
+  );
+}
+
+function ErrorState({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation('favorites');
+  return (
+    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-testid="favorites-error">
+      <span className="flex-grow-1">
+        {t('error')}: {translateError(t, error)}
+      </span>
+      <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>
+        {t('tryAgain')}
+      </button>
+    </div>
+  );
+}
+
+/** The account's favourites, read afresh each time the page opens. */
+function AccountFavorites({ token }: { token: string }) {
+  const query = useQuery({ ...favoritesQuery(token), refetchOnMount: 'always' });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <Empty />;
+  return (
+    <ul className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 list-unstyled favorites-list" data-testid="favorites-list">
+      {query.data.map((f, i) => (
+        <li className="col" key={f.listing_id} data-testid={`favorite-item-${f.listing_id}`}>
+          <ChangeBadge item={f} />
+          {f.listing ? <ListingCard listing={f.listing} eager={i < 3} /> : <GoneCard id={f.listing_id} title_en={f.title_en} title_ar={f.title_ar} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What changed since the listing was kept, above its card. */
+function ChangeBadge({ item }: { item: FavoriteItem }) {
+  const { t, i18n } = useTranslation('favorites');
+  const lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
+  const change: FavoriteChange = item.change;
+  if (change === 'none') return null;
+  const old = formatPrice(item.saved_price, item.saved_currency, lang);
+  const icon = { price_down: 'arrow-down', price_up: 'arrow-up', sold: 'check2-circle', rented: 'key', unavailable: 'eye-slash' }[change];
+  return (
+    <p className={`favorites-change favorites-change--${change}`} data-testid={`favorite-change-${item.listing_id}`}>
+      <i className={`bi bi-${icon}`} aria-hidden="true" />{' '}
+      {change === 'price_down' || change === 'price_up' ? (
+        <>
+          {t(`change.${change}`)}{' '}
+          <span className="favorites-old-price">
+            ({t('change.was')} <bdi dir="ltr">{old}</bdi>)
+          </span>
+        </>
+      ) : (
+        t(`change.${change}`)
+      )}
+    </p>
+  );
+}
+
+/** A kept listing the public cannot see any more: its title (when known) and the heart to forget it. */
+function GoneCard({ id, title_en, title_ar }: { id: number; title_en?: string; title_ar?: string }) {
+  const { t, i18n } = useTranslation('favorites');
+  const title = (i18n.language?.startsWith('en') ? title_en || title_ar : title_ar || title_en) || t('listingNumber', { id });
+  return (
+    <article className="favorites-gone" aria-labelledby={`favorite-gone-${id}`}>
+      <i className="bi bi-house-slash favorites-gone-icon" aria-hidden="true" />
+      <h2 className="h6 mb-1" id={`favorite-gone-${id}`}>
+        {title}
+      </h2>
+      <p className="text-body-secondary small mb-0">{t('goneHint')}</p>
+      <FavoriteButton listingId={id} describedBy={`favorite-gone-${id}`} className="favorites-gone-heart" />
+    </article>
+  );
+}
+
+/** The device's favourites (signed out): each listing read publicly; one no longer public shows as gone. */
+function DeviceFavorites() {
+  const { t } = useTranslation('favorites');
+  const { device } = useFavorites();
+  // Forgotten ones stay on the page until it is opened again, so a second press keeps them back.
+  const [shown, setShown] = useState<number[]>([]);
+  useEffect(() => {
+    setShown((s) => {
+      const fresh = device.filter((id) => !s.includes(id));
+      return fresh.length ? [...fresh, ...s] : s;
+    });
+  }, [device]);
+  const reads = useQueries({ queries: shown.map((id) => publicListingQuery(id)) });
+
+  return (
+    <>
+      <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" data-testid="favorites-sign-in">
+        <i className="bi bi-info-circle" aria-hidden="true" />
+        <span className="flex-grow-1">{t('deviceOnly')}</span>
+        <button type="button" className="btn btn-sm btn-brand" onClick={() => window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.openLoginModal))}>
+          {t('signIn')}
+        </button>
+      </div>
+      {shown.length === 0 ? (
+        <Empty />
+      ) : (
+        <ul className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 list-unstyled favorites-list" data-testid="favorites-list">
+          {shown.map((id, i) => {
+            const r = reads[i];
+            const listing = r?.data as ListingRead | undefined;
+            const gone = r?.error instanceof ApiError && r.error.status === 404;
+            return (
+              <li className="col" key={id} data-testid={`favorite-item-${id}`}>
+                {listing ? (
+                  <ListingCard listing={listing} eager={i < 3} />
+                ) : gone ? (
+                  <>
+                    <p className="favorites-change favorites-change--unavailable">
+                      <i className="bi bi-eye-slash" aria-hidden="true" /> {t('change.unavailable')}
+                    </p>
+                    <GoneCard id={id} />
+                  </>
+                ) : r?.isError ? (
+                  <ErrorState error={r.error} retry={() => void r.refetch()} />
+                ) : (
+                  <Loading />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
