@@ -41,7 +41,8 @@ describe('route table', () => {
       const mod = await loadPage(r);
       expect(typeof mod.default, r.path).toBe('function');
     }
-  });
+    // Transforming every page and its imports the first time takes ~5 s on a busy 2-core machine.
+  }, 60_000);
 
   it('knows the home paths', () => {
     expect(isHomePath('/')).toBe(true);
