@@ -4,21 +4,12 @@
  */
 import { buildApp } from './app.js';
 import { openConfiguredDatabase, prepareDatabase, startWorkers } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import './startup-hooks.js';
 import { registerWeb } from './plugins/web.js';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({
     config,

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfigOrExit } from '../../config.js';
 import { s3FromConfig } from '../../lib/s3-storage.js';
 import { LocalStorage, type Storage } from '../../lib/storage.js';
 
@@ -54,16 +54,7 @@ export async function copyToBucket(
 }
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const bucket = s3FromConfig(config);
   if (!bucket) {
     console.error('media:copy-to-s3: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY to the bucket to copy into');
