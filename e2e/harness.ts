@@ -10,6 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { freePort } from '../apps/api/src/modules/mail/smtp-test-server';
+
+export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -27,17 +30,6 @@ export const CHROME_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A map-tile server answering every tile with one small grey PNG, and counting requests. */
 export async function startTileStub() {

@@ -8,7 +8,7 @@ import { toUsd, type FavoriteChange, type FavoriteItem, type FavoriteList } from
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { notFound } from '../../lib/errors.js';
-import { iso, isPublic, listingRowsSql, toListings, type ListingRow } from '../listings/read.js';
+import { asCards, iso, isPublic, listingRowsSql, type ListingRow } from '../listings/read.js';
 import { placeNames } from '../locations/names.js';
 
 /** Keep a listing the public can see (404 otherwise). Keeping it again changes nothing: the first price stays. */
@@ -66,7 +66,7 @@ export async function listFavorites(
     sql<{ page: PageRow[]; rows: ListingRow[]; total: number }>`
       with page as (
         select f.listing_id, l.title_en, l.title_ar, f.saved_at, f.saved_price, f.saved_currency,
-          l.price, l.currency, l.availability, (l.status = 'approved' and l.is_active) as public
+          l.price, l.currency, l.availability, ${isPublic} as public
         from favorites f join listings l on l.id = f.listing_id
         where f.user_id = ${userId}
         order by f.saved_at desc, f.listing_id desc
@@ -79,11 +79,9 @@ export async function listFavorites(
     placeNames(db),
   ]);
   const { page, rows, total } = res.rows[0]!;
-  const listings = new Map(toListings(rows, names, storage, { contact: true }).map((l) => [l.id, l]));
+  const listings = new Map(asCards(rows, names, storage).map((l) => [l.id, l]));
   const items: FavoriteItem[] = page.map((r) => {
-    // A card's call link needs the owner's phone, the e-mail stays on the details page (as search does).
     const listing = r.public ? (listings.get(r.listing_id) ?? null) : null;
-    if (listing) for (const o of [listing.owner, listing.property.owner]) delete o.email;
     const visible = r.public && listing != null;
     return {
       listing_id: r.listing_id,

@@ -188,4 +188,14 @@ export async function readListing(db: Database, storage: Storage, id: number, op
 }
 
 /** The condition for what the public may see (DESIGN §5): approved and active. */
+/** Listings shown as cards (search, favourites): the card's call link needs the owner's phone (spec §2 "Listing
+ * page"); the e-mail stays on the details page. */
+export function asCards(rows: ListingRow[], names: PlaceNames, storage: Storage): ListingRead[] {
+  const listings = toListings(rows, names, storage, { contact: true });
+  for (const it of listings) {
+    for (const o of [it.owner, it.property.owner]) delete o.email;
+  }
+  return listings;
+}
+
 export const isPublic = sql<boolean>`(status = 'approved' and is_active)`;

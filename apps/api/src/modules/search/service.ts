@@ -11,10 +11,10 @@ import { LIMITS, toUsd, type LatLng, type ListingPin, type ListingRead, type Sea
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { listingRowsSql, toListings, type ListingRow } from '../listings/read.js';
+import { asCards, listingRowsSql, type ListingRow } from '../listings/read.js';
 import { searchTerms, wordStartPattern } from '../listings/search-text.js';
 import { amenityConditions } from './amenities.js';
-import { placeNames, type PlaceNames } from '../locations/names.js';
+import { placeNames } from '../locations/names.js';
 import { cachedCount, rememberCount } from './count-cache.js';
 import { itemOf, pageKey, sameList, writeCard, writePage, type PageCache, type WrittenPage } from './page-cache.js';
 import { pinRowsSql, toPins, type PinRow } from './pins.js';
@@ -166,14 +166,6 @@ function settleTotal(db: Database, config: SearchConfig, body: SearchBody, p: Re
   return { total: Math.min(total, p.cap), total_capped: total > p.cap };
 }
 
-/** The card's call link needs the owner's phone (spec §2 "Listing page"); the e-mail stays on the details page. */
-function asCards(rows: ListingRow[], names: PlaceNames, storage: Storage): ListingRead[] {
-  const listings = toListings(rows, names, storage, { contact: true });
-  for (const it of listings) {
-    for (const o of [it.owner, it.property.owner]) delete o.email;
-  }
-  return listings;
-}
 
 async function searchPage(db: Database, storage: Storage, config: SearchConfig, body: SearchBody, pins: boolean): Promise<SearchAnswer<ListingRead | ListingPin>> {
   const p = prepare(db, config, body);
