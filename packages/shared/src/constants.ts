@@ -28,6 +28,9 @@ export const LIMITS = {
   areaMax: 10_000_000,
   roomsMax: 100,
   searchTextMax: 200,
+  /** Issue 27: saved searches a user may keep, and the length of their names. */
+  savedSearchesPerUser: 50,
+  savedSearchNameMax: 100,
 } as const;
 
 export const PAGE_SIZES = { listing: 12, grid: 12, list: 10, home: 4, admin: 20 } as const;

@@ -15,4 +15,5 @@ export * from './schemas/search.js';
 export * from './schemas/contact.js';
 export * from './schemas/admin.js';
 export * from './schemas/favorites.js';
+export * from './schemas/saved-searches.js';
 export * from './page-render.js';

@@ -84,6 +84,10 @@ export const MESSAGES = {
   imageOrderUnknown: 'The photo order names a photo that is not in this listing',
   imageOrderMissing: 'The photo order leaves out a photo of this listing',
   listingTooManyPolygonPoints: 'The drawn area has too many points',
+  // saved searches (issue 27)
+  savedSearchNameRequired: 'Give this search a name',
+  savedSearchLimit: 'You can keep at most 50 saved searches. Delete one to save another.',
+  savedSearchNotFound: 'Saved search not found',
   // admin
   fetchPendingFailed: 'Failed to fetch pending listings',
   approveFailed: 'Failed to approve listing',

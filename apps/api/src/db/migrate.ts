@@ -17,6 +17,7 @@ import * as m014 from './migrations/014_message_reads.js';
 import * as m015 from './migrations/015_owner_email_choice.js';
 import * as m016 from './migrations/016_favorites.js';
 import * as m017 from './migrations/017_views_keep_rev.js';
+import * as m018 from './migrations/018_saved_searches.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -32,6 +33,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '015_owner_email_choice', up: m015.up },
   { name: '016_favorites', up: m016.up },
   { name: '017_views_keep_rev', up: m017.up },
+  { name: '018_saved_searches', up: m018.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -163,6 +163,24 @@ export interface DB {
     saved_price: number | null;
     saved_currency: 'YER' | 'USD' | 'SAR';
   };
+  saved_searches: {
+    id: Generated<number>;
+    user_id: number;
+    name: string;
+    /** A POST /listings/search body as searchBody parsed it, without skip, limit and view (migration 018). */
+    filters: ColumnType<Record<string, unknown>, string, string>;
+    frequency: Generated<'instant' | 'daily' | 'weekly' | 'off'>;
+    created_at: Generated<Timestamp>;
+    updated_at: Generated<Timestamp>;
+    last_seen_at: Generated<Timestamp>;
+  };
+  saved_search_matches: {
+    saved_search_id: number;
+    listing_id: number;
+    matched_at: Generated<Timestamp>;
+    /** Set when the alert mail carrying this match is in the outbox. */
+    notified_at: Timestamp | null;
+  };
   mail_outbox: {
     id: Generated<number>;
     to_address: string;
