@@ -20,6 +20,7 @@ import authRoutes from './modules/auth/routes.js';
 import choicesRoutes from './modules/choices/routes.js';
 import contactRoutes from './modules/contact/routes.js';
 import favoritesRoutes from './modules/favorites/routes.js';
+import savedSearchesRoutes from './modules/saved-searches/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import listingsRoutes from './modules/listings/routes.js';
 import locationRoutes from './modules/locations/routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(searchRoutes);
       await api.register(contactRoutes);
       await api.register(favoritesRoutes);
+      await api.register(savedSearchesRoutes);
       await api.register(adminRoutes);
     },
     { prefix: '/api/v1' },
