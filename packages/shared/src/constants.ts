@@ -75,6 +75,24 @@ export const MAP = {
   sanaaCenter: [15.3694, 44.191] as [number, number],
 } as const;
 
+/**
+ * The map's search (POST /listings/search/map, issue 26). A view holding at most `maxPins` listings gets them
+ * as pins; more, and the server counts them per grid cell of about `cellPx` screen pixels at the map's zoom.
+ * 300 pins with their cover photos are ~20 KB gzipped, inside the map's budget of 30 KB an answer, and are
+ * about as many markers as a phone's screen can show apart (a 400 × 700 px screen holds ~80 cells of 60 px).
+ * From `pinsFromZoom` on (a street or two) the map always shows pins, the newest `maxPins` if there are more:
+ * a cell there is a few metres, and clusters would stack on one spot that no zoom splits. A grid of more than
+ * `maxCells` cells (a very large screen, the world at zoom 0) gets cells twice as large, until it fits.
+ */
+export const MAP_SEARCH = {
+  maxPins: 300,
+  cellPx: 60,
+  maxCells: 512,
+  pinsFromZoom: 18,
+  minZoom: 0,
+  maxZoom: 22,
+} as const;
+
 export const STORAGE_KEYS = {
   token: 'token',
   language: 'i18nextLng',

@@ -4,9 +4,9 @@
  * floor index. A flag sent as false sets no condition.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { AMENITY_FLAGS, type SearchBody } from '@manzil/shared';
+import { AMENITY_FLAGS, type SearchFilters } from '@manzil/shared';
 
-export function amenityConditions(b: SearchBody): Expression<SqlBool>[] {
+export function amenityConditions(b: SearchFilters): Expression<SqlBool>[] {
   const c: Expression<SqlBool>[] = [];
   // The column names come from the shared list, never from the request.
   for (const f of AMENITY_FLAGS) if (b[f] === true) c.push(sql<SqlBool>`${sql.ref(`l.${f}`)}`);

@@ -89,3 +89,18 @@ describe.each(DB_KINDS)('cached search totals (%s)', (kind) => {
     expect(last.total).toBe(21);
   });
 });
+
+describe('kept answers (the map\'s clusters)', () => {
+  it('an answer counted before a change is not kept after it; one counted after is', async () => {
+    const { answersGeneration, cachedAnswer, forgetSearchCounts, rememberAnswer } = await import('./count-cache.js');
+    const db = {} as Parameters<typeof answersGeneration>[0];
+    const before = answersGeneration(db);
+    forgetSearchCounts(db); // a listing changed while the answer was being counted
+    rememberAnswer(db, 'k', 'old', 30, before);
+    expect(cachedAnswer(db, 'k')).toBeUndefined();
+    rememberAnswer(db, 'k', 'new', 30, answersGeneration(db));
+    expect(cachedAnswer<string>(db, 'k')?.value).toBe('new');
+    // Expired: gone.
+    expect(cachedAnswer(db, 'k', Date.now() + 31_000)).toBeUndefined();
+  });
+});

@@ -42,7 +42,43 @@ export function rememberCount(db: Database, key: string, n: number, ttlSeconds: 
   cache.set(key, { n, until: now + ttlSeconds * 1000 });
 }
 
-/** Forget every cached total of this database: a listing was published, changed, hidden or removed. */
+/**
+ * The map's clusters (map.ts) are counts too, per grid cell: kept a tile of cells at a time (at most 64
+ * clusters, a few KB), and forgotten under the same rule as the totals.
+ */
+const MAX_ANSWERS = 5000;
+const answers = new WeakMap<Database, Map<string, { value: unknown; until: number }>>();
+
+/** A kept answer and when it expires (ms since the epoch). */
+export function cachedAnswer<T>(db: Database, key: string, now = Date.now()): { value: T; until: number } | undefined {
+  const cache = answers.get(db);
+  const e = cache?.get(key);
+  if (!e) return undefined;
+  if (e.until > now) return e as { value: T; until: number };
+  cache!.delete(key);
+  return undefined;
+}
+
+/** Moves on every forgetSearchCounts: an answer counted before a change is not kept after it. */
+const generations = new WeakMap<Database, number>();
+export const answersGeneration = (db: Database) => generations.get(db) ?? 0;
+
+/** Keeps an answer counted since `generation` (answersGeneration when counting began), unless a change came since. */
+export function rememberAnswer(db: Database, key: string, value: unknown, ttlSeconds: number, generation: number, now = Date.now()) {
+  if (ttlSeconds <= 0 || generation !== answersGeneration(db)) return;
+  let cache = answers.get(db);
+  if (!cache) answers.set(db, (cache = new Map()));
+  cache.delete(key);
+  if (cache.size >= MAX_ANSWERS) {
+    const drop = cache.keys();
+    for (let i = 0; i < MAX_ANSWERS / 10; i++) cache.delete(drop.next().value!);
+  }
+  cache.set(key, { value, until: now + ttlSeconds * 1000 });
+}
+
+/** Forget every cached total (and the map's clusters) of this database: a listing was published, changed, hidden or removed. */
 export function forgetSearchCounts(db: Database) {
   caches.get(db)?.clear();
+  answers.get(db)?.clear();
+  generations.set(db, answersGeneration(db) + 1);
 }

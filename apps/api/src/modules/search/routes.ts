@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cityStat, mapSearchResult, searchBody, searchResult, type SearchResult } from '@manzil/shared';
+import { cityStat, MAP_SEARCH, mapSearchAnswer, mapSearchBody, mapSearchResult, searchBody, searchResult, type MapSearchAnswer, type SearchResult } from '@manzil/shared';
 import { compileSerializer } from '../../lib/serialize.js';
 import { reuseCompressed } from '../../plugins/compress.js';
+import { searchMap, writeMapPins } from './map.js';
 import { PageCache } from './page-cache.js';
 import { countsByGovernorate, searchPageJson, searchPins } from './service.js';
 
@@ -37,7 +38,8 @@ export default async function searchRoutes(base: FastifyInstance) {
           'themselves are never served stale: every request asks the database which listings are on the page and ' +
           'at which revision, and only a listing unchanged since this server last wrote that page is not read again. With `view: "map"` the items are pins: id, titles, type, ' +
           'price, the cover photo and the property\'s type, rooms, area, position and place names, what a map ' +
-          'marker and its popup show, about a third of the bytes of full listings.',
+          'marker and its popup show, about a third of the bytes of full listings. A map should ask ' +
+          '`/listings/search/map` instead, which answers clusters where a view holds many listings.',
         body: searchBody,
         response: { 200: z.union([searchResult, mapSearchResult]) },
       },
@@ -53,6 +55,37 @@ export default async function searchRoutes(base: FastifyInstance) {
       // A reply's own serializer leaves the content type to the handler.
       reply.serializer(writePins).type('application/json; charset=utf-8');
       return searchPins(db, storage, config, req.body);
+    },
+  );
+
+  app.post(
+    '/listings/search/map',
+    {
+      schema: {
+        tags,
+        summary: 'What a map shows of a search at a zoom level: its listings as pins, or clusters counted per grid cell',
+        description:
+          'The filters, bounds and drawn area of `/listings/search`, and the map\'s `zoom`. A view holding at most ' +
+          `${MAP_SEARCH.maxPins} matching listings, or any view from zoom ${MAP_SEARCH.pinsFromZoom} on, answers ` +
+          '`{mode: "pins", items, total, total_capped}`: the listings as pins (as `view: "map"` sends them), newest ' +
+          `first, at most ${MAP_SEARCH.maxPins}. Otherwise \`{mode: "clusters", clusters, total, total_capped, cell_deg}\`: ` +
+          `the view is cut into square cells of about ${MAP_SEARCH.cellPx} px at that zoom (\`cell_deg\` degrees a side, ` +
+          `twice or more that when the view would hold over ${MAP_SEARCH.maxCells} cells), and each cell that has listings ` +
+          'is a cluster: the mean of their positions, their count, the box around them, their price range in USD and ' +
+          'how many are for sale and for rent. Cells are whole, so they may reach a little past the view; `total` is ' +
+          'the sum of the counts. The counts of a set of filters are kept like the search\'s totals ' +
+          '(SEARCH_COUNT_TTL_SECONDS, forgotten as soon as this server changes a listing); pins are always read afresh.',
+        body: mapSearchBody,
+        response: { 200: mapSearchAnswer },
+      },
+    },
+    async (req, reply) => {
+      const found = await searchMap(db, storage, config, req.body);
+      reply.type('application/json; charset=utf-8');
+      if (found.mode === 'pins') return reply.serializer(writeMapPins).send(found.answer);
+      // Written from the clusters' schema once per set of cells, and compressed once per encoding (map.ts).
+      reuseCompressed(reply, found.written.encoded);
+      return reply.send(found.written.body as unknown as MapSearchAnswer);
     },
   );
 

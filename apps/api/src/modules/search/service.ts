@@ -7,7 +7,7 @@
  * from pins.ts instead.
  */
 import { sql, type SqlBool, type Expression } from 'kysely';
-import { LIMITS, toUsd, type LatLng, type ListingPin, type ListingRead, type SearchBody } from '@manzil/shared';
+import { LIMITS, toUsd, type LatLng, type ListingPin, type ListingRead, type SearchBody, type SearchFilters } from '@manzil/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
@@ -58,8 +58,11 @@ export function polygonText(points: LatLng[]): string {
  */
 const DENSE_AREA = 1000;
 
-/** The WHERE conditions of a search, always starting with the public condition. */
-function conditions(b: SearchBody, words: string[], rates: Record<string, number>, denseArea = false): Expression<SqlBool>[] {
+/**
+ * The WHERE conditions of a search, always starting with the public condition: the one set of filters of the
+ * search pages, the map's pins and its clusters (map.ts).
+ */
+export function conditions(b: SearchFilters, words: string[], rates: Record<string, number>, denseArea = false): Expression<SqlBool>[] {
   const c: Expression<SqlBool>[] = [sql<SqlBool>`l.status = 'approved'`, sql<SqlBool>`l.is_active`];
   if (b.listing_type) c.push(sql<SqlBool>`l.listing_type = ${b.listing_type}`);
   if (b.property_type) c.push(sql<SqlBool>`l.property_type = ${b.property_type}`);
@@ -105,7 +108,7 @@ function conditions(b: SearchBody, words: string[], rates: Record<string, number
  */
 const AVAILABLE_FIRST = sql`(l.availability <> 'available')`;
 
-function orderBy(sort: SearchBody['sort']) {
+export function orderBy(sort: SearchBody['sort']) {
   switch (sort) {
     case 'price_asc':
       return sql`${AVAILABLE_FIRST}, l.price_usd asc nulls last, l.id desc`;
@@ -118,11 +121,16 @@ function orderBy(sort: SearchBody['sort']) {
   }
 }
 
+/** The filters of a search as a key: everything but paging, order, view and the map's zoom, the text as its terms. */
+export function filtersKey(b: SearchFilters & { skip?: unknown; limit?: unknown; sort?: unknown; view?: unknown; zoom?: unknown }, words: string[]): string {
+  const { skip: _s, limit: _l, sort: _o, view: _v, zoom: _z, search: _t, ...filters } = b;
+  const f: Record<string, unknown> = { ...filters, search: words.join(' ') };
+  return JSON.stringify(Object.keys(f).sort().map((k) => [k, f[k]]));
+}
+
 /** The filters of a search, as a key for its cached count: everything but paging, order and view. */
 function countKey(b: SearchBody, words: string[], cap: number): string {
-  const { skip: _s, limit: _l, sort: _o, view: _v, search: _t, ...filters } = b;
-  const f: Record<string, unknown> = { ...filters, search: words.join(' ') };
-  return `${cap}|${JSON.stringify(Object.keys(f).sort().map((k) => [k, f[k]]))}`;
+  return `${cap}|${filtersKey(b, words)}`;
 }
 
 export interface SearchAnswer<T> {
