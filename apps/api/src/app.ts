@@ -16,6 +16,7 @@ import type { Deps } from './lib/deps.js';
 import { createStorage } from './lib/s3-storage.js';
 import type { Storage } from './lib/storage.js';
 import adminRoutes from './modules/admin/routes.js';
+import alertsRoutes, { alertsOneClickRoute } from './modules/alerts/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import choicesRoutes from './modules/choices/routes.js';
 import contactRoutes from './modules/contact/routes.js';
@@ -148,8 +149,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(favoritesRoutes);
       await api.register(savedSearchesRoutes);
       await api.register(adminRoutes);
+      await api.register(alertsRoutes);
     },
     { prefix: '/api/v1' },
   );
+  // The one-click unsubscribe URL of alert mails is a page's URL (its GET is the web app's page).
+  await app.register(alertsOneClickRoute);
   return app;
 }

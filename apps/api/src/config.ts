@@ -89,6 +89,12 @@ const envSchema = z.object({
   SEARCH_COUNT_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How often the views counted are written to the database (modules/listings/views.ts; 0: only at close). */
   VIEWS_FLUSH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** How often favourites' price drops are looked for and mailed (modules/favorites/price-drop.ts; 1 s to 1 day). */
+  PRICE_DROP_CHECK_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /** The local hour (Asia/Aden, 0-23) at which daily and weekly saved-search digests go out (modules/alerts). */
+  ALERTS_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /** The day weekly digests go out, at ALERTS_DIGEST_HOUR: the first day of the Yemeni week by default. */
+  ALERTS_WEEKLY_DAY: z.enum(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']).default('sat'),
   /** Trust X-Forwarded-For from a reverse proxy (only behind one; otherwise clients could fake their address). */
   TRUST_PROXY: bool.default(false),
 });

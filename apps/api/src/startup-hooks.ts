@@ -3,6 +3,8 @@
  * Imported by server.ts and by the test and benchmark harnesses.
  */
 import { addStartupHook, addWorker } from './bootstrap.js';
+import { startPriceDropJob } from './modules/favorites/price-drop.js';
+import { startAlertsWorker } from './modules/alerts/worker.js';
 import { startMailWorker } from './modules/mail/worker.js';
 import { startMediaSweeper } from './modules/media/sweep.js';
 import { ensureAdmin } from './modules/users/service.js';
@@ -18,6 +20,12 @@ addStartupHook('admin-account', async ({ config, database, log }) => {
 
 // The mail outbox delivery worker (contact messages, moderation e-mails).
 addWorker('mail-outbox', (app) => startMailWorker(app.deps.db, app.deps.config, app.log));
+
+// Favourites' price drops: one e-mail a day at most per user, all their drops together.
+addWorker('price-drop-mail', (app) => startPriceDropJob(app.deps, app.log));
+
+// Saved-search alerts: match listings that became public, mail instant alerts and the daily/weekly digests.
+addWorker('alerts', (app) => startAlertsWorker(app.deps, app.log));
 
 // Upload files no row points to (a crash between writing them and the commit), at start and every hour.
 addWorker('media-sweep', (app) =>

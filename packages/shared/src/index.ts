@@ -16,4 +16,5 @@ export * from './schemas/contact.js';
 export * from './schemas/admin.js';
 export * from './schemas/favorites.js';
 export * from './schemas/saved-searches.js';
+export * from './schemas/alerts.js';
 export * from './page-render.js';

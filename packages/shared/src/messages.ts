@@ -88,6 +88,7 @@ export const MESSAGES = {
   savedSearchNameRequired: 'Give this search a name',
   savedSearchLimit: 'You can keep at most 50 saved searches. Delete one to save another.',
   savedSearchNotFound: 'Saved search not found',
+  alertUnsubscribeInvalid: 'This unsubscribe link is not valid',
   // admin
   fetchPendingFailed: 'Failed to fetch pending listings',
   approveFailed: 'Failed to approve listing',

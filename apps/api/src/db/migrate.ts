@@ -18,6 +18,8 @@ import * as m015 from './migrations/015_owner_email_choice.js';
 import * as m016 from './migrations/016_favorites.js';
 import * as m017 from './migrations/017_views_keep_rev.js';
 import * as m018 from './migrations/018_saved_searches.js';
+import * as m019 from './migrations/019_price_drop_mail.js';
+import * as m020 from './migrations/020_alerts.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -34,6 +36,8 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '016_favorites', up: m016.up },
   { name: '017_views_keep_rev', up: m017.up },
   { name: '018_saved_searches', up: m018.up },
+  { name: '019_price_drop_mail', up: m019.up },
+  { name: '020_alerts', up: m020.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -162,6 +162,18 @@ export interface DB {
     saved_at: Timestamp;
     saved_price: number | null;
     saved_currency: 'YER' | 'USD' | 'SAR';
+    /** The price the keeper last heard of: when kept, then each price-drop mail (migration 019). */
+    notified_price: Generated<number | null>;
+    notified_currency: Generated<'YER' | 'USD' | 'SAR' | null>;
+    notified_price_usd: Generated<number | null>;
+    /** Set by an edit that lowered the price below notified_price_usd; cleared by the price-drop mail job. */
+    price_drop_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  /** Per user who keeps favourites (migration 019): the mail language and when the last price-drop mail went. */
+  price_drop_mail: {
+    user_id: number;
+    lang: Generated<'ar' | 'en'>;
+    mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   saved_searches: {
     id: Generated<number>;
@@ -173,6 +185,15 @@ export interface DB {
     created_at: Generated<Timestamp>;
     updated_at: Generated<Timestamp>;
     last_seen_at: Generated<Timestamp>;
+    /** The language its alerts are written in: the one it was saved in (migration 020). */
+    lang: Generated<'ar' | 'en'>;
+  };
+  /** A listing that became public, to be matched against the saved searches (migration 020); deleted when done. */
+  alert_jobs: {
+    id: Generated<number>;
+    listing_id: number;
+    made_public_at: Generated<Timestamp>;
+    claimed_until: Timestamp | null;
   };
   saved_search_matches: {
     saved_search_id: number;
@@ -197,5 +218,7 @@ export interface DB {
     recipient_user_id: number | null;
     created_at: Timestamp;
     sent_at: Date | null;
+    /** Extra headers (name → value) given to the mailer as they are (migration 020: List-Unsubscribe). */
+    headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   };
 }

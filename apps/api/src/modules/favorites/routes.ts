@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorDetail, favoriteList, favoriteParam, favoritesQuery, noContent } from '@manzil/shared';
+import { requestLang } from '../auth/service.js';
 import * as svc from './service.js';
 
 /** A signed-in user's favourites (issue 27): keep, forget and list, each user only their own. */
@@ -36,13 +37,16 @@ export default async function favoritesRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Keep a listing the public can see (approved and active), with its price now; again changes nothing',
+        description:
+          'Its keeper is e-mailed when the price drops (at most one e-mail a day, all drops together), in the ' +
+          'language of their latest keeping request (Accept-Language: Arabic unless English comes first).',
         security,
         params: favoriteParam,
         response: { 204: noContent('Kept'), 401: errorDetail, 404: errorDetail },
       },
     },
     async (req, reply) => {
-      await svc.addFavorite(db, req.user!.id, req.params.listingId);
+      await svc.addFavorite(db, req.user!.id, req.params.listingId, requestLang(req));
       return reply.status(204).send();
     },
   );

@@ -11,14 +11,21 @@ import { notFound } from '../../lib/errors.js';
 import { asCards, iso, isPublic, listingRowsSql, type ListingRow } from '../listings/read.js';
 import { placeNames } from '../locations/names.js';
 
-/** Keep a listing the public can see (404 otherwise). Keeping it again changes nothing: the first price stays. */
-export async function addFavorite(db: Database, userId: number, listingId: number): Promise<void> {
+/**
+ * Keep a listing the public can see (404 otherwise). Keeping it again changes nothing: the first price stays.
+ * The request's language is the one its price-drop mails will be written in (price-drop.ts).
+ */
+export async function addFavorite(db: Database, userId: number, listingId: number, lang: 'ar' | 'en' = 'ar'): Promise<void> {
   const res = await sql<{ listing_id: number }>`
-    with l as (select id, price, currency from listings where id = ${listingId} and ${isPublic}),
+    with l as (select id, price, currency, price_usd from listings where id = ${listingId} and ${isPublic}),
     ins as (
-      insert into favorites (user_id, listing_id, saved_price, saved_currency)
-      select ${userId}, id, price, currency from l
+      insert into favorites (user_id, listing_id, saved_price, saved_currency, notified_price, notified_currency, notified_price_usd)
+      select ${userId}, id, price, currency, price, currency, price_usd from l
       on conflict (user_id, listing_id) do nothing
+    ),
+    mail as (
+      insert into price_drop_mail (user_id, lang) select ${userId}, ${lang} from l
+      on conflict (user_id) do update set lang = excluded.lang
     )
     select id as listing_id from l`.execute(db);
   if (res.rows.length === 0) throw notFound();

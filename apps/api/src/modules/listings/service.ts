@@ -20,6 +20,7 @@ import { forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { messageCounts } from '../contact/service.js';
+import { flagPriceDrops } from '../favorites/price-drop.js';
 import { validateChain } from '../locations/service.js';
 import { readListing, readListings } from './read.js';
 import { forgetSearchCounts } from '../search/service.js';
@@ -214,6 +215,8 @@ export async function updateListing(db: Database, user: AuthUser, id: number, bo
     if (resubmit) {
       await trx.insertInto('moderation_events').values({ listing_id: id, admin_id: null, action: 'resubmit', reason: null }).execute();
     }
+    // A new price may be a drop for those who keep the listing (issue 27); they hear of it once it is public.
+    if (values.price !== before.price || values.currency !== before.currency) await flagPriceDrops(trx, id);
   });
   forgetSearchCounts(db);
 }

@@ -8,7 +8,7 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
@@ -16,7 +16,7 @@ const escapeHtml = (s: string) =>
  * the text part (no forged "Email: …" line). Control characters (C0, DEL, C1 such as NEL) and the Unicode line
  * and paragraph separators become one space.
  */
-const oneLine = (s: string, max = 120) => {
+export const oneLine = (s: string, max = 120) => {
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point (header injection)
   const flat = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;

@@ -38,6 +38,7 @@ interface ClaimedRow {
   body_text: string;
   body_html: string | null;
   attempts: number;
+  headers: Record<string, string> | string | null;
 }
 
 export function createTransport(smtpUrl: string): Transporter {
@@ -61,7 +62,7 @@ async function claimDue(db: Database, batch: number, lockMs: number): Promise<Cl
         order by next_attempt_at, id
         limit ${batch}
         for update skip locked)
-    returning id, to_address, reply_to, subject, body_text, body_html, attempts`.execute(db);
+    returning id, to_address, reply_to, subject, body_text, body_html, attempts, headers`.execute(db);
   return res.rows;
 }
 
@@ -85,6 +86,8 @@ export async function deliverDueMail(
         subject: r.subject,
         text: r.body_text,
         html: r.body_html ?? undefined,
+        // jsonb comes parsed from PostgreSQL and as text from some drivers.
+        headers: r.headers ? (typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers) : undefined,
       });
       await db
         .updateTable('mail_outbox')

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorDetail, noContent, savedSearchCreate, savedSearchList, savedSearchParam, savedSearchPatch, savedSearchRead } from '@manzil/shared';
+import { requestLang } from '../auth/service.js';
 import * as svc from './service.js';
 
 /** A signed-in user's saved searches (issue 27): each user sees and changes only their own (others' ids: 404). */
@@ -31,13 +32,13 @@ export default async function savedSearchesRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Save a search: a name, a POST /listings/search body as `filters` (skip, limit and view are dropped) and how often to be alerted',
-        description: 'At most 50 per user: the 51st is refused with 409.',
+        description: 'At most 50 per user: the 51st is refused with 409. Its alerts are written in the language the request asks for (Accept-Language: Arabic unless English comes first).',
         security,
         body: savedSearchCreate,
         response: { 201: savedSearchRead, 401: errorDetail, 409: errorDetail },
       },
     },
-    async (req, reply) => reply.status(201).send(await svc.createSavedSearch(db, req.user!.id, req.body)),
+    async (req, reply) => reply.status(201).send(await svc.createSavedSearch(db, req.user!.id, req.body, requestLang(req))),
   );
 
   app.patch(
@@ -53,7 +54,7 @@ export default async function savedSearchesRoutes(base: FastifyInstance) {
         response: { 200: savedSearchRead, 401: errorDetail, 404: errorDetail },
       },
     },
-    async (req) => svc.updateSavedSearch(db, req.user!.id, req.params.id, req.body),
+    async (req) => svc.updateSavedSearch(db, req.user!.id, req.params.id, req.body, requestLang(req)),
   );
 
   app.delete(

@@ -68,6 +68,19 @@ describe.each(DB_KINDS)('saved searches (%s)', (kind) => {
     await del(r.body.id, alice.token);
   });
 
+  it('writes alerts in the language the search was saved in, and the one a later change was made in', async () => {
+    const langOf = async (id: number) => (await sql<{ lang: string }>`select lang from saved_searches where id = ${id}`.execute(t.db)).rows[0]!.lang;
+    const en = await http(t.url, 'POST', '/api/v1/saved-searches', { token: alice.token, body: { name: 'English', filters: {} }, headers: { 'accept-language': 'en-GB,en;q=0.9,ar;q=0.5' } });
+    expect(en.status).toBe(201);
+    expect(await langOf(en.body.id)).toBe('en');
+    const ar = await create({ name: 'Arabic', filters: {} }, alice.token);
+    expect(await langOf(ar.body.id)).toBe('ar');
+    await http(t.url, 'PATCH', `/api/v1/saved-searches/${ar.body.id}`, { token: alice.token, body: { frequency: 'weekly' }, headers: { 'accept-language': 'en' } });
+    expect(await langOf(ar.body.id)).toBe('en');
+    await del(en.body.id, alice.token);
+    await del(ar.body.id, alice.token);
+  });
+
   it('refuses what the search schema refuses, a blank name and unknown keys, with 422', async () => {
     for (const body of [
       { ...flatsInSanaa, name: '   ' },

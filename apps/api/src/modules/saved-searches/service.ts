@@ -74,8 +74,11 @@ export async function listSavedSearches(db: Database, userId: number): Promise<S
   return { items, total: items.length };
 }
 
-/** Saves a search; the 51st is refused (409). The user's row is locked so two saves at once cannot pass 50. */
-export async function createSavedSearch(db: Database, userId: number, body: SavedSearchCreate): Promise<SavedSearchRead> {
+/**
+ * Saves a search; the 51st is refused (409). The user's row is locked so two saves at once cannot pass 50.
+ * Its alerts are written in `lang`, the language of the page it was saved from.
+ */
+export async function createSavedSearch(db: Database, userId: number, body: SavedSearchCreate, lang: 'ar' | 'en'): Promise<SavedSearchRead> {
   const id = await db.transaction().execute(async (trx) => {
     await sql`select id from users where id = ${userId} for update`.execute(trx);
     const { n } = await trx
@@ -86,7 +89,7 @@ export async function createSavedSearch(db: Database, userId: number, body: Save
     if (Number(n) >= LIMITS.savedSearchesPerUser) throw conflict(MESSAGES.savedSearchLimit);
     const row = await trx
       .insertInto('saved_searches')
-      .values({ user_id: userId, name: body.name, filters: JSON.stringify(storedFilters(body.filters)), frequency: body.frequency })
+      .values({ user_id: userId, name: body.name, filters: JSON.stringify(storedFilters(body.filters)), frequency: body.frequency, lang })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -95,8 +98,10 @@ export async function createSavedSearch(db: Database, userId: number, body: Save
 }
 
 /** Rename, change the frequency, or mark it seen (its "new" count starts again from now). */
-export async function updateSavedSearch(db: Database, userId: number, id: number, patch: SavedSearchPatch): Promise<SavedSearchRead> {
+export async function updateSavedSearch(db: Database, userId: number, id: number, patch: SavedSearchPatch, lang: 'ar' | 'en'): Promise<SavedSearchRead> {
   const changes: Record<string, unknown> = {};
+  // A change made in the other language says which one the user reads now.
+  if (patch.name !== undefined || patch.frequency !== undefined) changes.lang = lang;
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.frequency !== undefined) changes.frequency = patch.frequency;
   if (patch.name !== undefined || patch.frequency !== undefined) changes.updated_at = sql`now()`;

@@ -1,0 +1,125 @@
+/**
+ * The alerts loop of each API server (issue 27): match the listings that became public (alert_jobs), mail the
+ * instant searches' matches, and at the digest hour the daily and weekly ones. Every server runs it; jobs and
+ * matches are claimed with `for update skip locked`, so with several servers on one database each listing is
+ * matched once and each match mailed once. Polling every few seconds keeps instant alerts well within the
+ * two minutes promised.
+ */
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
+import { claimJobs, MatchCache, runJob } from './match.js';
+import { lastDigestTime, sendDue, type Weekday } from './send.js';
+
+type Log = { warn: (msg: string) => void; error: (msg: string) => void };
+
+export interface AlertsWorkerOptions {
+  pollMs?: number;
+  /** Jobs claimed at a time. */
+  batchSize?: number;
+  /** How long a claimed job is this server's before another may take it over. */
+  lockMs?: number;
+  /** The clock the digests go by (tests move it). */
+  now?: () => Date;
+}
+
+export interface AlertsDeps {
+  db: Database;
+  storage: Storage;
+  config: Pick<Config, 'JWT_SECRET' | 'EXCHANGE_RATES' | 'ALERTS_DIGEST_HOUR' | 'ALERTS_WEEKLY_DAY'>;
+  publicUrl: () => string;
+}
+
+/**
+ * What a server remembers between passes: the digests it has sent (the latest digest time of each kind) and
+ * when it last looked through every instant match. Looking through the unmailed matches costs a scan of all of
+ * them (a day's daily matches included), so it is done at a digest time, once a minute for instant matches a
+ * crashed server left behind, and otherwise only for the searches this server just matched.
+ */
+export interface PassState {
+  digests: Partial<Record<'daily' | 'weekly', number>>;
+  instantSweptAt: number;
+}
+
+/** Mails every due match of `kind` (a batch at a time: another server may be taking its share meanwhile). */
+async function drain(ctx: Parameters<typeof sendDue>[0], kind: 'instant' | 'daily' | 'weekly', opts: Parameters<typeof sendDue>[2] = {}) {
+  let mails = 0;
+  for (;;) {
+    const n = await sendDue(ctx, kind, opts);
+    mails += n;
+    if (n === 0) return mails;
+  }
+}
+
+/** One pass: every job due, then every mail due. Returns what it did. */
+export async function alertsPass(
+  deps: AlertsDeps,
+  opts: Required<Omit<AlertsWorkerOptions, 'pollMs'>>,
+  cache = new MatchCache(deps.config.EXCHANGE_RATES),
+  state: PassState = { digests: {}, instantSweptAt: 0 },
+) {
+  const ctx = { db: deps.db, storage: deps.storage, secret: deps.config.JWT_SECRET, publicUrl: deps.publicUrl };
+  let matched = 0;
+  let mails = 0;
+  for (;;) {
+    const jobs = await claimJobs(deps.db, opts.batchSize, opts.lockMs);
+    const fresh = new Set<number>();
+    for (const job of jobs) for (const id of await runJob(deps.db, job, cache)) fresh.add(id);
+    matched += fresh.size;
+    // The instant alerts of what was just matched, at once (the query reads only these searches' matches).
+    const ids = [...fresh];
+    for (let i = 0; i < ids.length; i += 5000) mails += await drain(ctx, 'instant', { searchIds: ids.slice(i, i + 5000) });
+    if (jobs.length < opts.batchSize) break;
+  }
+  const now = opts.now();
+  if (now.getTime() - state.instantSweptAt >= INSTANT_SWEEP_MS) {
+    mails += await drain(ctx, 'instant');
+    state.instantSweptAt = now.getTime();
+  }
+  const hour = deps.config.ALERTS_DIGEST_HOUR;
+  for (const kind of ['daily', 'weekly'] as const) {
+    const before = lastDigestTime(now, hour, kind === 'weekly' ? (deps.config.ALERTS_WEEKLY_DAY as Weekday) : undefined);
+    if (state.digests[kind] === before.getTime()) continue;
+    mails += await drain(ctx, kind, { before });
+    state.digests[kind] = before.getTime();
+  }
+  return { matched, mails };
+}
+
+/** How often a server looks through every unmailed instant match (those a crashed server matched and left). */
+const INSTANT_SWEEP_MS = 60_000;
+
+/** Starts the loop; returns its stop function (waits for the pass in progress). */
+export function startAlertsWorker(deps: AlertsDeps, log: Log, options: AlertsWorkerOptions = {}) {
+  const opts = {
+    batchSize: options.batchSize ?? 20,
+    lockMs: options.lockMs ?? 120_000,
+    now: options.now ?? (() => new Date()),
+  };
+  const pollMs = options.pollMs ?? 5000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  // Each search's conditions, built once for this server's life (match.ts), and what it has mailed.
+  const cache = new MatchCache(deps.config.EXCHANGE_RATES);
+  const state: PassState = { digests: {}, instantSweptAt: 0 };
+
+  const tick = () => {
+    if (stopped) return;
+    running = alertsPass(deps, opts, cache, state)
+      .then(() => undefined)
+      .catch((err) => log.error(`alerts worker: ${(err as Error).message}`))
+      .finally(() => {
+        running = null;
+        if (stopped) return;
+        timer = setTimeout(tick, pollMs);
+        timer.unref?.();
+      });
+  };
+  tick();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

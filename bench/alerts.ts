@@ -1,0 +1,268 @@
+/**
+ * `npm run bench:alerts` — saved-search alerts at scale (issue 27): BENCH_SAVED_SEARCHES saved searches
+ * (100,000) spread like real ones, then BENCH_APPROVE listings (1,000) approved at once; two workers (two
+ * servers' worth) match and mail them as the API servers do (modules/alerts: claim jobs, match, write the
+ * instant alerts to the outbox). Prints the matching time per approved listing (p50/p95/max) and the time
+ * from the approvals until every instant alert is in the outbox.
+ *
+ * The searches: most by governorate and type (with or without a deal or a price), some with rooms, a few
+ * governorates at once, free text, map bounds or a drawn polygon; 40% instant, 40% daily, 10% weekly, 10%
+ * off. Governorates are picked in proportion to the listings in them, as people search where homes are.
+ *
+ * Database as `npm run bench`: PGlite in a temporary folder, or with DATABASE_URL a fresh database on that
+ * server, dropped at the end.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_N=20000 npm run bench:alerts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { SAVED_SEARCH_PAGE_KEYS, searchBody } from '@manzil/shared';
+import { openConfiguredDatabase, prepareDatabase } from '../apps/api/src/bootstrap.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
+import { createStorage } from '../apps/api/src/lib/s3-storage.js';
+import { candidatesOf, claimJobs, MatchCache, runJob } from '../apps/api/src/modules/alerts/match.js';
+import { sendDue } from '../apps/api/src/modules/alerts/send.js';
+import { elapsed, envInt, machine, percentile, round, table, writeResult } from './shared.js';
+
+const N = envInt('BENCH_N', 20_000);
+const SEARCHES = envInt('BENCH_SAVED_SEARCHES', 100_000);
+const APPROVE = envInt('BENCH_APPROVE', 1000);
+const WORKERS = envInt('BENCH_ALERT_WORKERS', 2);
+
+const started = Date.now();
+const log = (msg: string) => console.log(`[bench:alerts ${elapsed(started).padStart(7)}] ${msg}`);
+
+function rng(seed: number) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+async function target() {
+  const url = process.env.DATABASE_URL;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-alerts-'));
+  const rmDir = async () => fs.rmSync(dir, { recursive: true, force: true });
+  if (!url) return { env: { DATA_DIR: dir, DATABASE_URL: undefined }, label: `PGlite in ${dir}`, cleanup: rmDir };
+  const name = `manzil_bench_alerts_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const safe = new URL(u);
+  safe.password = '';
+  return {
+    env: { DATA_DIR: dir, DATABASE_URL: u.toString() },
+    label: `PostgreSQL ${safe} (fresh, dropped at the end)`,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      await rmDir();
+    },
+  };
+}
+
+interface Gov {
+  id: number;
+  lat: number;
+  lon: number;
+  n: number;
+}
+
+/** One saved search's filters, as the saved-searches API stores them (parsed by searchBody, page keys dropped). */
+function searchFilters(r: () => number, govs: Gov[], districts: Map<number, number[]>): Record<string, unknown> {
+  const total = govs.reduce((s, g) => s + g.n, 0);
+  const pickGov = () => {
+    let x = r() * total;
+    for (const g of govs) if ((x -= g.n) < 0) return g;
+    return govs[0]!;
+  };
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const g = pickGov();
+  const lt = r() < 0.6 ? 'FOR_SALE' : 'FOR_RENT';
+  const pt = pick(['APARTMENT', 'APARTMENT', 'HOUSE', 'HOUSE', 'VILLA', 'LAND', 'OFFICE', 'COMMERCIAL_SPACE'] as const);
+  const x = r();
+  let b: Record<string, unknown>;
+  if (x < 0.45) b = { listing_type: lt, property_type: pt, governorate_id: g.id };
+  else if (x < 0.55) b = { listing_type: lt, governorate_id: g.id };
+  else if (x < 0.62) b = { property_type: pt, governorate_id: g.id, district_id: pick(districts.get(g.id) ?? [undefined]) };
+  else if (x < 0.74) {
+    const sale = lt === 'FOR_SALE';
+    const cur = r() < 0.7 ? 'USD' : 'YER';
+    const k = cur === 'USD' ? 1 : 530;
+    b = { listing_type: lt, property_type: pt, governorate_id: g.id, max_price: (sale ? 50_000 + Math.round(r() * 300_000) : 200 + Math.round(r() * 1500)) * k, price_currency: cur };
+    if (r() < 0.4) b.min_price = Math.round((b.max_price as number) * 0.4);
+  } else if (x < 0.8) b = { listing_type: lt, property_type: pt, governorate_id: g.id, min_bedrooms: 1 + Math.floor(r() * 4) };
+  else if (x < 0.83) b = { listing_type: lt, property_type: pt, governorate_id: [g.id, pickGov().id] };
+  else if (x < 0.88) b = { ...(r() < 0.5 ? { listing_type: lt } : {}), search: pick(['sea view', 'garden', 'solar', 'furnished', 'بحر', 'حديقة', 'مفروشة', 'طاقة شمسية', 'majlis', 'new']) };
+  else if (x < 0.94) {
+    const d = 0.05 + r() * 0.2;
+    b = { listing_type: lt, min_lat: g.lat - d, max_lat: g.lat + d, min_lon: g.lon - d, max_lon: g.lon + d };
+    if (r() < 0.5) b.property_type = pt;
+  } else if (x < 0.97) {
+    const d = 0.05 + r() * 0.15;
+    b = { listing_type: lt, polygon_coordinates: [[g.lat - d, g.lon - d], [g.lat - d, g.lon + d], [g.lat + d, g.lon + d * 0.5], [g.lat + d, g.lon - d]] };
+  } else b = { listing_type: lt, property_type: pt };
+  const parsed = searchBody.parse(b) as Record<string, unknown>;
+  for (const k of SAVED_SEARCH_PAGE_KEYS) delete parsed[k];
+  for (const k of Object.keys(parsed)) if (parsed[k] === undefined) delete parsed[k];
+  return parsed;
+}
+
+async function main() {
+  const t = await target();
+  log(`database: ${t.label}`);
+  const config = loadConfig({ ...process.env, ...t.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, PUBLIC_URL: 'https://manzil.example' });
+  const database = await openConfiguredDatabase(config);
+  const db = database.db;
+  try {
+    await prepareDatabase(config, database, { info: () => {}, warn: log, error: log });
+    log(`generating ${N} listings …`);
+    await generateSyntheticListings(db, N, { rates: config.EXCHANGE_RATES });
+
+    const govs = (await sql<Gov>`
+      select g.id, g.latitude as lat, g.longitude as lon, count(*)::int as n from governorates g
+      join listings l on l.governorate_id = g.id where g.latitude is not null group by g.id`.execute(db)).rows;
+    const districts = new Map<number, number[]>();
+    for (const d of (await sql<{ id: number; governorate_id: number }>`select distinct district_id as id, governorate_id from listings where district_id is not null`.execute(db)).rows) {
+      districts.set(d.governorate_id, [...(districts.get(d.governorate_id) ?? []), d.id]);
+    }
+
+    const users = Math.ceil(SEARCHES / 5);
+    log(`${users} users with ${SEARCHES} saved searches …`);
+    await sql`
+      insert into users (email, first_name, last_name, full_name, email_verified, created_at, updated_at)
+      select 'saver' || i || '@bench.example', 'Saver', i::text, 'Saver ' || i, true, now(), now() from generate_series(1, ${users}) i`.execute(db);
+    const firstUser = (await sql<{ id: number }>`select min(id)::int as id from users where email like 'saver%@bench.example'`.execute(db)).rows[0]!.id;
+    const r = rng(7);
+    const FREQ = ['instant', 'instant', 'instant', 'instant', 'daily', 'daily', 'daily', 'daily', 'weekly', 'off'];
+    for (let start = 0; start < SEARCHES; start += 5000) {
+      const n = Math.min(5000, SEARCHES - start);
+      const rows = Array.from({ length: n }, (_, i) => ({
+        user: firstUser + Math.floor((start + i) / 5),
+        filters: JSON.stringify(searchFilters(r, govs, districts)),
+        frequency: FREQ[Math.floor(r() * FREQ.length)]!,
+        lang: r() < 0.7 ? 'ar' : 'en',
+      }));
+      await sql`
+        insert into saved_searches (user_id, name, filters, frequency, lang)
+        select u, 'Search ' || u, f, q, l from unnest(${rows.map((x) => x.user)}::int[], ${rows.map((x) => x.filters)}::jsonb[], ${rows.map((x) => x.frequency)}::text[], ${rows.map((x) => x.lang)}::text[]) as t(u, f, q, l)`.execute(db);
+    }
+
+    // The listings to approve: public ones, put back in review first (as an edit does).
+    const ids = (await sql<{ id: number }>`select id from listings where status = 'approved' and is_active order by random() limit ${APPROVE}`.execute(db)).rows.map((x) => x.id);
+    await sql`update listings set status = 'pending' where id = any(${ids}::int[])`.execute(db);
+    await sql`delete from alert_jobs`.execute(db);
+    await sql`vacuum analyze`.execute(db);
+    const keys = (await sql<{ n: number }>`select count(distinct k)::int as n from saved_searches, unnest(saved_search_keys(filters)) k`.execute(db)).rows[0]!.n;
+    log(`${SEARCHES} searches in ${keys} buckets; approving ${ids.length} listings`);
+
+    // The approvals, one statement each as the admin's approve does (the trigger writes each job).
+    const t0 = Date.now();
+    for (const id of ids) await sql`update listings set status = 'approved', posted_at = coalesce(posted_at, now()) where id = ${id}`.execute(db);
+    const approvedMs = Date.now() - t0;
+
+    // Two servers' worth of workers: claim jobs, match each (timed), then write the instant alerts.
+    const storage = createStorage(config);
+    const ctx = { db, storage, secret: config.JWT_SECRET, publicUrl: () => 'https://manzil.example' };
+    const samples: number[] = [];
+    const find: number[] = [];
+    const record: number[] = [];
+    const perListing: number[] = [];
+    const candidates: number[] = [];
+    let mails = 0;
+    // Matching first, as fast as the workers go (each job timed), then the instant alerts written to the outbox.
+    const worker = async () => {
+      const cache = new MatchCache(config.EXCHANGE_RATES);
+      for (;;) {
+        const jobs = await claimJobs(db, 20, 120_000);
+        if (jobs.length === 0) break;
+        for (const job of jobs) {
+          const s = performance.now();
+          await runJob(db, job, cache, (t) => {
+            find.push(t.findMs);
+            record.push(t.recordMs);
+            perListing.push(t.matches);
+          });
+          samples.push(performance.now() - s);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, worker));
+    const matchedMs = Date.now() - t0;
+    log(`matched in ${round(matchedMs / 1000, 1)} s; writing the instant alerts …`);
+    const sender = async () => {
+      for (;;) {
+        const n = await sendDue(ctx, 'instant');
+        mails += n;
+        if (n === 0) break;
+      }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, sender));
+    const toOutboxMs = Date.now() - t0;
+    for (const id of ids.slice(0, 200)) candidates.push((await candidatesOf(db, id)).length);
+    const counts = (await sql<{ matches: number; instant: number; notified: number; outbox: number }>`
+      select (select count(*)::int from saved_search_matches) as matches,
+             (select count(*)::int from saved_search_matches m join saved_searches s on s.id = m.saved_search_id where s.frequency = 'instant') as instant,
+             (select count(*)::int from saved_search_matches where notified_at is not null) as notified,
+             (select count(*)::int from mail_outbox) as outbox`.execute(db)).rows[0]!;
+
+    const result = {
+      database: database.kind,
+      listings: N,
+      saved_searches: SEARCHES,
+      approved: ids.length,
+      workers: WORKERS,
+      find_ms: { p50: round(percentile(find, 50), 2), p95: round(percentile(find, 95), 2) },
+      record_ms: { p50: round(percentile(record, 50), 2), p95: round(percentile(record, 95), 2) },
+      matches_per_listing: { p50: percentile(perListing, 50), p95: percentile(perListing, 95) },
+      match_ms: { p50: round(percentile(samples, 50), 2), p95: round(percentile(samples, 95), 2), max: round(Math.max(...samples), 2) },
+      candidates_per_listing: { p50: percentile(candidates, 50), p95: percentile(candidates, 95) },
+      approvals_ms: approvedMs,
+      all_matched_ms: matchedMs,
+      until_all_in_outbox_ms: toOutboxMs,
+      ...counts,
+      mails,
+      machine: machine(),
+    };
+    console.log(
+      `\n${table(
+        ['alerts', 'value'],
+        [
+          ['saved searches', SEARCHES],
+          ['listings approved', ids.length],
+          ['candidates per listing p50 / p95', `${result.candidates_per_listing.p50} / ${result.candidates_per_listing.p95}`],
+          ['matches per listing p50 / p95', `${result.matches_per_listing.p50} / ${result.matches_per_listing.p95}`],
+          ['finding the matches p50 / p95 (ms)', `${result.find_ms.p50} / ${result.find_ms.p95}`],
+          ['recording them (insert) p50 / p95 (ms)', `${result.record_ms.p50} / ${result.record_ms.p95}`],
+          ['matching per listing p50 (ms)', result.match_ms.p50],
+          ['matching per listing p95 (ms)', result.match_ms.p95],
+          ['matching per listing max (ms)', result.match_ms.max],
+          ['matches recorded', counts.matches],
+          ['instant alerts (matches) mailed', counts.notified],
+          ['alert mails in the outbox', counts.outbox],
+          [`approvals → all matched (s, ${WORKERS} workers)`, round(matchedMs / 1000, 1)],
+          [`approvals → all in the outbox (s, ${WORKERS} workers)`, round(toOutboxMs / 1000, 1)],
+        ],
+      )}\n`,
+    );
+    log(`written to ${writeResult('alerts', result)}`);
+  } finally {
+    await database.close();
+    await t.cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
