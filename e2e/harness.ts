@@ -310,8 +310,8 @@ export function watchPage(page: Page) {
 }
 
 /** JSON call to the running server's API. */
-export async function api(server: { url: string }, method: string, pathname: string, opts: { body?: unknown; token?: string; form?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = {};
+export async function api(server: { url: string }, method: string, pathname: string, opts: { body?: unknown; token?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
   let body: string | undefined;
   if (opts.form) {
     body = new URLSearchParams(opts.form).toString();

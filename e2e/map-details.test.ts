@@ -481,7 +481,7 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     const ctx = await interceptableContext('ar');
     const page = await ctx.newPage();
     let fail = true;
-    await page.route('**/api/v1/listings/search', (route) =>
+    await page.route('**/api/v1/listings/search/map', (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }) : route.continue(),
     );
     await openApp(page, `${server.url}/search-map?${BOX}`);

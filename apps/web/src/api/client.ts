@@ -187,6 +187,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 function buildRequest(options: ApiFetchOptions): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The page's language, not the browser's: mails the request causes (alerts, links, price drops) are written in it.
+  if (typeof document !== 'undefined' && !headers['Accept-Language']) headers['Accept-Language'] = document.documentElement.lang === 'en' ? 'en' : 'ar';
   let body: BodyInit | undefined;
   const b = options.body;
   if (b instanceof FormData || b instanceof URLSearchParams) {

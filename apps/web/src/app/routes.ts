@@ -57,10 +57,13 @@ export const pageRoutes: PageRoute[] = [
   // account
   { path: '/profile', page: 'features/account/pages/ProfilePage', ssr: false },
   { path: '/favorites', page: 'features/favorites/pages/FavoritesPage', ssr: false },
+  { path: '/saved-searches', page: 'features/saved-searches/pages/SavedSearchesPage', ns: ['savedSearches', 'search'], ssr: false },
   { path: '/registration', page: 'features/account/pages/RegistrationPage', ssr: false },
   // links of the account e-mails (password reset, address verification)
   { path: '/reset-password', page: 'features/account/pages/ResetPasswordPage', ns: ['account'], ssr: false },
   { path: '/verify-email', page: 'features/account/pages/VerifyEmailPage', ns: ['account'], ssr: false },
+  // the link of every alert e-mail (issue 27): public, turns that saved search's alerts off
+  { path: '/alerts/unsubscribe', page: 'features/saved-searches/pages/UnsubscribePage', ns: ['savedSearches'], ssr: false },
   // info and static sample pages
   { path: '/contact', page: 'features/contact/pages/ContactPage', ssr: false },
   { path: '/faq', page: 'features/info/pages/FaqPage', ns: ['info'] },

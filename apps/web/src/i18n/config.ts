@@ -25,6 +25,7 @@ export const LAZY_NAMESPACES = [
   'home',
   'map',
   'favorites',
+  'savedSearches',
 ] as const;
 export const NAMESPACES = [...BUNDLED_NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];

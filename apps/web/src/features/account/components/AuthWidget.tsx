@@ -127,6 +127,12 @@ function UserMenu({ user, onAction }: { user: UserMe; onAction?: () => void }) {
               </Link>
             </li>
             <li>
+              <Link to="/saved-searches" onClick={choose()}>
+                <i className="bi bi-bell" aria-hidden="true" />
+                {label('menu.savedSearches', 'Saved searches')}
+              </Link>
+            </li>
+            <li>
               <Link to="/add-property" onClick={choose()}>
                 <i className="bi bi-plus-square" aria-hidden="true" />
                 {label('menu.addProperty', 'Add Property')}

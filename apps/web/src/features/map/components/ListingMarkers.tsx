@@ -5,7 +5,7 @@ import L from '../../../components/map/leaflet';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { hasCoordinates, listingTitle, type Lang } from '../lib/display';
-import { listingPinIcon } from './pins';
+import { clusterIcon, listingPinIcon } from './pins';
 
 interface Props {
   listings: ListingPin[];
@@ -17,16 +17,10 @@ interface Props {
   highlightId?: number | null;
 }
 
-function clusterIcon(cluster: L.MarkerCluster, label: (n: number) => string): L.DivIcon {
+function groupIcon(cluster: L.MarkerCluster, label: (n: number) => string): L.DivIcon {
   const count = cluster.getChildCount();
-  const size = count < 10 ? 36 : count < 100 ? 42 : 50;
-  const kinds = new Set(cluster.getAllChildMarkers().map((m) => (m.options as { kind?: string }).kind));
-  const tone = kinds.size > 1 ? 'mixed' : kinds.has('FOR_RENT') ? 'rent' : 'sale';
-  return L.divIcon({
-    html: `<span aria-label="${label(count)}">${count}</span>`,
-    className: `manzil-cluster manzil-cluster--${tone}`,
-    iconSize: [size, size],
-  });
+  const forSale = cluster.getAllChildMarkers().filter((m) => (m.options as { kind?: string }).kind !== 'FOR_RENT').length;
+  return clusterIcon(count, forSale, label(count));
 }
 
 /**
@@ -50,7 +44,7 @@ export function ListingMarkers({ listings, lang, onSelect, clusterLabel, highlig
       spiderfyOnMaxZoom: true,
       maxClusterRadius: 48,
       disableClusteringAtZoom: 18,
-      iconCreateFunction: (cluster) => clusterIcon(cluster, (n) => labelRef.current(n)),
+      iconCreateFunction: (cluster) => groupIcon(cluster, (n) => labelRef.current(n)),
     });
     map.addLayer(group);
     groupRef.current = group;

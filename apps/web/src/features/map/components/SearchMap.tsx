@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Polygon, Popup, useMapEvents } from 'react-leaflet';
-import { TIMINGS, type ListingPin } from '@manzil/shared';
+import { formatPrice, TIMINGS, type ListingPin, type MapCluster } from '@manzil/shared';
 import L from '../../../components/map/leaflet';
 import { MapTileLayer } from '../../../components/map/MapTileLayer';
 import type { Bounds, LatLngPoint } from '../lib/geo';
 import { roundCoord } from '../lib/geo';
 import type { Lang } from '../lib/display';
+import { ClusterMarkers } from './ClusterMarkers';
 import { ListingMarkers } from './ListingMarkers';
 import { ContainerLabel, FitTo, SizeWatcher } from './MapHelpers';
 import { ListingPopupContent } from './ListingPopup';
@@ -21,12 +22,18 @@ export interface SearchMapProps {
   fitVersion?: number;
   polygon: LatLngPoint[] | null;
   listings: ListingPin[];
+  /** The server's clusters, when the view holds too many listings for pins (the listings are empty then). */
+  clusters?: MapCluster[];
   lang: Lang;
-  /** Called with the visible box on load and 500 ms after the map stops moving. */
-  onBoundsChange: (bounds: Bounds) => void;
+  /** Called with the visible box and the zoom on load and 500 ms after the map stops moving. */
+  onBoundsChange: (bounds: Bounds, zoom: number) => void;
   /** A listing whose marker stands out (its card in the list beside the map is hovered or focused). */
   highlightId?: number | null;
+  /** Where that listing is, for the cluster that holds it when the map shows clusters. */
+  highlightAt?: { lat: number; lng: number } | null;
 }
+
+const NO_CLUSTERS: MapCluster[] = [];
 
 /** Box of the current view, rounded inward so re-fitting it never needs a lower zoom. */
 function viewBounds(map: L.Map): Bounds {
@@ -41,7 +48,7 @@ function viewBounds(map: L.Map): Bounds {
   };
 }
 
-function BoundsWatcher({ onBoundsChange }: { onBoundsChange: (b: Bounds) => void }) {
+function BoundsWatcher({ onBoundsChange }: { onBoundsChange: (b: Bounds, zoom: number) => void }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const callback = useRef(onBoundsChange);
   callback.current = onBoundsChange;
@@ -49,23 +56,33 @@ function BoundsWatcher({ onBoundsChange }: { onBoundsChange: (b: Bounds) => void
     movestart: () => clearTimeout(timer.current),
     moveend: () => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => callback.current(viewBounds(map)), TIMINGS.mapDebounceMs);
+      timer.current = setTimeout(() => callback.current(viewBounds(map), map.getZoom()), TIMINGS.mapDebounceMs);
     },
   });
   useEffect(() => {
     // The first box goes out at once: nothing to debounce before the first results.
-    map.whenReady(() => callback.current(viewBounds(map)));
+    map.whenReady(() => callback.current(viewBounds(map), map.getZoom()));
     return () => clearTimeout(timer.current);
   }, [map]);
   return null;
 }
 
 /** The Leaflet part of /search-map; lazily loaded so Leaflet never lands outside map pages. */
-export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon, listings, lang, onBoundsChange, highlightId = null }: SearchMapProps) {
+export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon, listings, clusters = NO_CLUSTERS, lang, onBoundsChange, highlightId = null, highlightAt = null }: SearchMapProps) {
   const { t } = useTranslation('map');
   const [selected, setSelected] = useState<ListingPin | null>(null);
   const onSelect = useCallback((l: ListingPin) => setSelected(l), []);
   const clusterLabel = useCallback((n: number) => t('clusterLabel', { count: n }), [t]);
+  // A server cluster's accessible name: how many (and "zoom in"), of which type, at what prices.
+  const clusterName = useCallback(
+    (c: MapCluster) => {
+      const lo = formatPrice(c.min_price_usd, 'USD', lang);
+      const hi = formatPrice(c.max_price_usd, 'USD', lang);
+      const prices = lo && hi ? (lo === hi ? lo : t('clusterPrices', { min: lo, max: hi })) : null;
+      return [t('clusterLabel', { count: c.count }), t('clusterMix', { sale: c.for_sale, rent: c.for_rent }), prices].filter(Boolean).join(lang === 'ar' ? '؛ ' : '; ');
+    },
+    [t, lang],
+  );
 
   // A listing that left the results (filters or area changed) closes its popup.
   useEffect(() => {
@@ -94,6 +111,7 @@ export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon
         />
       )}
       <ListingMarkers listings={listings} lang={lang} onSelect={onSelect} clusterLabel={clusterLabel} highlightId={highlightId} />
+      <ClusterMarkers clusters={clusters} label={clusterName} highlight={highlightAt} />
       {selected && (
         <Popup
           key={selected.id}

@@ -30,3 +30,31 @@ export function listingPinIcon(type: ListingType): L.DivIcon {
   }
   return icon;
 }
+
+/** A cluster's diameter in px: larger for more listings (36 px for a few, 64 px from ten thousand). */
+export function clusterSize(count: number): number {
+  return count < 10 ? 36 : count < 100 ? 42 : count < 1000 ? 50 : count < 10_000 ? 58 : 64;
+}
+
+/** The number on a cluster: in full up to 9,999, then in thousands ("12k"); its accessible name has it in full. */
+export function clusterCountText(count: number): string {
+  return count < 10_000 ? count.toLocaleString('en-US') : `${Math.round(count / 1000)}k`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A cluster's icon, the same for the server's clusters and the few the map groups itself among pins: red when
+ * all its listings are for sale, blue when all are for rent (the pins' colours), else neutral with a ring that
+ * shows the share of each.
+ */
+export function clusterIcon(count: number, forSale: number, label: string, extraClass = ''): L.DivIcon {
+  const size = clusterSize(count);
+  const tone = forSale >= count ? 'sale' : forSale <= 0 ? 'rent' : 'mixed';
+  const ring = tone === 'mixed' ? `<span class="manzil-cluster-ring" style="--sale:${Math.round((100 * forSale) / count)}%"></span>` : '';
+  return L.divIcon({
+    html: `${ring}<span class="manzil-cluster-count" aria-hidden="true">${clusterCountText(count)}</span><span class="visually-hidden">${escapeHtml(label)}</span>`,
+    className: `manzil-cluster manzil-cluster--${tone}${extraClass ? ` ${extraClass}` : ''}`,
+    iconSize: [size, size],
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBounds, parsePolygon, pointInPolygon, polygonBounds, sameBounds, serializePolygon, withBounds } from './geo';
-import { buildMapSearchBody, parseListingType, parseMapFilters, parseRooms, withoutArea } from './params';
+import { buildMapSearchBody, buildMapViewBody, parseListingType, parseMapFilters, parseRooms, withoutArea } from './params';
 
 const square = [
   { lat: 15.3, lng: 44.1 },
@@ -147,6 +147,13 @@ describe('buildMapSearchBody', () => {
       max_lon: 4,
       polygon_coordinates: square,
     });
+  });
+  it('the map view (issue 26): the same filters, box and area, with the zoom instead of paging and view', () => {
+    const filters = parseMapFilters(new URLSearchParams('listing_type=sale&governorate_id=1,2&solar_power=1&location=حدة'));
+    const bounds = { min_lat: 1, max_lat: 2, min_lon: 3, max_lon: 4 };
+    const { skip: _s, limit: _l, view: _v, ...same } = buildMapSearchBody(filters, bounds, square);
+    expect(buildMapViewBody(filters, bounds, square, 6)).toEqual({ ...same, zoom: 6 });
+    expect(buildMapViewBody(filters, null, null, 11.6)).toEqual({ listing_type: 'FOR_SALE', governorate_id: [1, 2], solar_power: true, search: 'حدة', zoom: 12 });
   });
   it('drops the area but keeps filters', () => {
     expect(withoutArea(new URLSearchParams('a=1&min_lat=1&max_lat=2&min_lon=3&max_lon=4&polygon=[]&draw=1')).toString()).toBe('a=1');

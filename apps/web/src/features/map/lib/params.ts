@@ -75,7 +75,20 @@ export const countFilters = (filters: MapFilters) => Object.keys(filters).length
 /** The POST /listings/search body for a map view: filters, the visible box, the drawn area, up to 1000 results. */
 export function buildMapSearchBody(filters: MapFilters, bounds: Bounds | null, polygon: LatLngPoint[] | null) {
   // view 'map': pins without descriptions and with only the cover image (a fraction of the bytes).
-  const body: Record<string, unknown> = { skip: 0, limit: LIMITS.boundsSearchMaxLimit, view: 'map' };
+  return { skip: 0, limit: LIMITS.boundsSearchMaxLimit, view: 'map', ...mapFilterBody(filters, bounds, polygon) };
+}
+
+/**
+ * The POST /listings/search/map body (issue 26): the same filters, box and drawn area, and the map's zoom; the
+ * server answers the listings as pins when the view holds a few hundred at most, else clusters.
+ */
+export function buildMapViewBody(filters: MapFilters, bounds: Bounds | null, polygon: LatLngPoint[] | null, zoom: number) {
+  return { ...mapFilterBody(filters, bounds, polygon), zoom: Math.round(zoom) };
+}
+
+/** What selects the listings of a map view: the filters, the visible box and the drawn area. */
+function mapFilterBody(filters: MapFilters, bounds: Bounds | null, polygon: LatLngPoint[] | null) {
+  const body: Record<string, unknown> = {};
   if (filters.listing_type) body.listing_type = filters.listing_type;
   if (filters.property_type) body.property_type = filters.property_type;
   if (filters.min_price !== undefined) body.min_price = filters.min_price;

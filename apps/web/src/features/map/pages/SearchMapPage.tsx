@@ -9,13 +9,14 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { useWideLayout } from '../../../components/useMediaQuery';
 import { translateError } from '../../../i18n/translate-api-error';
 import { toAppLanguage } from '../../../i18n/config';
-import { useMapSearch } from '../api/map-search';
+import { useMapListing, useMapSearch } from '../api/map-search';
 import { BOUNDS_KEYS, parseBounds, sameBounds, withBounds, type Bounds } from '../lib/geo';
-import { AREA_KEYS, parseMapFilters, polygonFromParams } from '../lib/params';
+import { AREA_KEYS, buildMapSearchBody, parseMapFilters, polygonFromParams } from '../lib/params';
 import { type Lang } from '../lib/display';
 import { FilterChips } from '../../search/components/FilterChips';
 import { withoutChip, withoutFilters } from '../../search/lib/filters';
-import { MapResultsList } from '../components/MapResultsList';
+import { LIST_MAX, MapResultsList } from '../components/MapResultsList';
+import { SaveSearchButton } from '../../saved-searches/components/SaveSearchButton';
 import '../map.css';
 
 // Leaflet, the cluster plugin and the drawing tool load only here, after the page itself has painted.
@@ -52,6 +53,7 @@ export default function SearchMapPage() {
    * that is a navigation (load with bounds, a drawn area, back/forward): the map fits it.
    */
   const [viewBounds, setViewBounds] = useState<Bounds | null>(null);
+  const [viewZoom, setViewZoom] = useState<number | null>(null);
   const written = useRef<Bounds | null>(null);
   const [fit, setFit] = useState(() => ({ bounds: urlBounds, version: 0 }));
   const urlKey = urlBounds ? `${urlBounds.min_lat},${urlBounds.max_lat},${urlBounds.min_lon},${urlBounds.max_lon}` : '';
@@ -63,10 +65,11 @@ export default function SearchMapPage() {
   // A link clicked while the map settles (e.g. "View details" right after a popup panned the map) starts a
   // navigation; writing the bounds then would replace it and keep the visitor here.
   const onBoundsChange = useCallback(
-    (b: Bounds) => {
+    (b: Bounds, zoom: number) => {
       if (leavingPage()) return;
       written.current = b;
       setViewBounds(b);
+      setViewZoom(zoom);
       setParams((prev) => withBounds(prev, b), { replace: true, preventScrollReset: true });
     },
     [setParams],
@@ -85,12 +88,24 @@ export default function SearchMapPage() {
   }, [needsCentre, governorates.data, governorateId]);
   const waitForCentre = needsCentre && governorates.isPending;
 
-  const search = useMapSearch(filters, viewBounds, polygon);
+  // The server answers pins when the view holds a few hundred listings at most, else clusters (issue 26).
+  const area = useMemo(() => (viewBounds && viewZoom !== null ? { bounds: viewBounds, zoom: viewZoom } : null), [viewBounds, viewZoom]);
+  const search = useMapSearch(filters, area, polygon);
   const items = search.data?.items ?? [];
+  const clusters = search.data?.clusters;
+  const clustered = search.data?.mode === 'clusters';
   const total = search.data?.total ?? 0;
-  // Wide screens list the listings in view beside the map; a hovered or focused card highlights its marker.
+  // Wide screens list the listings in view beside the map; a hovered or focused card highlights its marker (or
+  // the cluster holding it). Under clusters, the list asks for the newest listings in view itself.
   const wide = useWideLayout();
   const [highlightId, setHighlightId] = useState<number | null>(null);
+  const listing = useMapListing(filters, viewBounds, polygon, LIST_MAX, wide && clustered);
+  const listItems = clustered ? (listing.data?.items ?? []) : items;
+  const highlighted = highlightId === null ? undefined : listItems.find((l) => l.id === highlightId);
+  const highlightAt = useMemo(
+    () => (highlighted?.property.latitude != null && highlighted.property.longitude != null ? { lat: highlighted.property.latitude, lng: highlighted.property.longitude } : null),
+    [highlighted],
+  );
 
   useEffect(() => {
     // Spec §8: map bounds errors are only logged; the page adds a quiet notice with a retry.
@@ -128,7 +143,7 @@ export default function SearchMapPage() {
     ? ''
     : search.isPending
     ? t('counting')
-    : items.length < total
+    : !clustered && items.length < total
       ? t('countCapped', { shown: items.length, count: total })
       : t('count', { count: total });
 
@@ -167,6 +182,8 @@ export default function SearchMapPage() {
               {t('clearArea')}
             </Button>
           )}
+          {/* Saves what the map searches: its filters, the area in view and a drawn polygon (issue 27). */}
+          <SaveSearchButton body={() => buildMapSearchBody(filters, viewBounds ?? urlBounds, polygon)} />
         </div>
       </div>
 
@@ -179,7 +196,15 @@ export default function SearchMapPage() {
       />
 
       <div className={wide ? 'map-layout map-layout--with-list' : 'map-layout'}>
-        {wide && <MapResultsList listings={items} total={total} lang={lang} loading={!search.data} onHighlight={setHighlightId} />}
+        {wide && (
+          <MapResultsList
+            listings={listItems}
+            total={total}
+            lang={lang}
+            loading={!search.data || (clustered && !listing.data)}
+            onHighlight={setHighlightId}
+          />
+        )}
         <div className="map-search-frame">
           {waitForCentre ? (
             <MapPlaceholder />
@@ -192,9 +217,11 @@ export default function SearchMapPage() {
                 fitVersion={fit.version}
                 polygon={polygon}
                 listings={items}
+                clusters={clusters}
                 lang={lang}
                 onBoundsChange={onBoundsChange}
                 highlightId={highlightId}
+                highlightAt={clustered ? highlightAt : null}
               />
             </Suspense>
           )}
@@ -236,6 +263,10 @@ export default function SearchMapPage() {
         <li>
           <span className="map-legend-dot" style={{ background: '#0d6efd' }} aria-hidden="true" />
           {t('listingTypes.FOR_RENT')}
+        </li>
+        <li>
+          <span className="map-legend-dot map-legend-dot--mixed" aria-hidden="true" />
+          {t('legendMixed')}
         </li>
       </ul>
 

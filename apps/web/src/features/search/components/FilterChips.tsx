@@ -66,6 +66,39 @@ const CHIP_LABELS: Record<string, (value: never, c: LabelContext) => string> = {
 const find = (list: Named[] | undefined, id: number) => list?.find((p) => p.id === id);
 
 /**
+ * Every active filter of a search URL with what its chip says in the visitor's language (activeChips, in order).
+ * `ready` is false while a place name it needs is still loading (a chip then says "Governorate" for a moment).
+ * Also what a saved search is summed up and named with (features/saved-searches).
+ */
+export function useChipLabels(params: URLSearchParams, withBounds = true): { chips: { chip: FilterChip; text: string }[]; ready: boolean } {
+  const { t, i18n } = useTranslation('search');
+  const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
+  const chips = activeChips(params, withBounds);
+  const has = (key: string) => chips.find((c) => c.key === key)?.value as number | undefined;
+  const governorates = useGovernorates();
+  const gov = has('governorate_id');
+  const districts = useQuery(placesQuery('districts', typeof gov === 'number' ? gov : undefined));
+  const uzaal = useQuery(placesQuery('uzaal', has('district_id')));
+  const villages = useQuery(placesQuery('villages', has('uzlah_id')));
+  const ready = !(gov !== undefined && governorates.isPending) && !districts.isLoading && !uzaal.isLoading && !villages.isLoading;
+
+  const c: LabelContext = {
+    t,
+    lang,
+    place: (level, id) => {
+      const list = { governorate: governorates.data, district: districts.data, uzlah: uzaal.data, village: villages.data }[level];
+      const p = find(list, id);
+      return p && (lang === 'ar' ? p.name_ar : p.name_en);
+    },
+  };
+  const label = (chip: FilterChip) => {
+    const known = CHIP_LABELS[chip.key] as ((v: unknown, c: LabelContext) => string) | undefined;
+    return known ? known(chip.value, c) : t(`chips.${chip.key}`, { value: chip.value, defaultValue: chip.key });
+  };
+  return { chips: chips.map((chip) => ({ chip, text: label(chip) })), ready };
+}
+
+/**
  * Every active filter of the URL as a removable chip, in the visitor's language, with "Clear all" (issue 24):
  * a drawn area and the map's bounds included, so nothing narrows the results unseen.
  */
@@ -81,36 +114,14 @@ export function FilterChips({
   /** False on the map, whose bounds are the map itself. */
   withBounds?: boolean;
 }) {
-  const { t, i18n } = useTranslation('search');
-  const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
-  const chips = activeChips(params, withBounds);
-  const has = (key: string) => chips.find((c) => c.key === key)?.value as number | undefined;
-  const governorates = useGovernorates();
-  const gov = has('governorate_id');
-  const districts = useQuery(placesQuery('districts', typeof gov === 'number' ? gov : undefined));
-  const uzaal = useQuery(placesQuery('uzaal', has('district_id')));
-  const villages = useQuery(placesQuery('villages', has('uzlah_id')));
+  const { t } = useTranslation('search');
+  const { chips } = useChipLabels(params, withBounds);
   if (chips.length === 0) return null;
-
-  const c: LabelContext = {
-    t,
-    lang,
-    place: (level, id) => {
-      const list = { governorate: governorates.data, district: districts.data, uzlah: uzaal.data, village: villages.data }[level];
-      const p = find(list, id);
-      return p && (lang === 'ar' ? p.name_ar : p.name_en);
-    },
-  };
-  const label = (chip: FilterChip) => {
-    const known = CHIP_LABELS[chip.key] as ((v: unknown, c: LabelContext) => string) | undefined;
-    return known ? known(chip.value, c) : t(`chips.${chip.key}`, { value: chip.value, defaultValue: chip.key });
-  };
 
   return (
     <div className="filter-chips" data-testid="filter-chips">
       <ul className="filter-chips-list" aria-label={t('activeFilters')}>
-        {chips.map((chip) => {
-          const text = label(chip);
+        {chips.map(({ chip, text }) => {
           return (
             <li key={chip.key}>
               <button type="button" className="filter-chip" data-chip={chip.key} onClick={() => onRemove(chip)} aria-label={t('removeFilter', { label: text })}>

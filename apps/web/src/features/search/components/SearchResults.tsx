@@ -7,6 +7,7 @@ import { Deferred } from '../../../components/Deferred';
 import { useWideLayout } from '../../../components/useMediaQuery';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { SaveSearchButton } from '../../saved-searches/components/SaveSearchButton';
 import { useSearch, type SearchAnswer } from '../api/search';
 import {
   countActive, filtersToParams, pageFromParams, parseFilters, searchPageBody, sortFromParams, viewSwitchQuery, withSort, withoutChip, withoutFilters,
@@ -139,6 +140,8 @@ export function SearchHead(props: {
           <i className="bi bi-funnel" aria-hidden="true" /> {t('filters')}
           {active > 0 && <span className="badge text-bg-secondary ms-1">{active}</span>}
         </button>
+        {/* Saves the body this page searches with (issue 27). */}
+        <SaveSearchButton body={() => searchPageBody(params, view)} className="btn-sm" />
         <SortSelect value={sortFromParams(params)} onChange={(s) => setParams(withSort(params, s))} />
         <nav className="btn-group view-switch" aria-label={t('viewSwitch')}>
           <Link to={`/search-list${qs}`} className={`btn btn-sm ${view === 'list' ? 'btn-brand' : 'btn-outline-secondary'}`} aria-current={view === 'list' ? 'page' : undefined}>
