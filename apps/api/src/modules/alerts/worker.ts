@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { claimJobs, MatchCache, runJob } from './match.js';
 import { lastDigestTime, sendDue, type Weekday } from './send.js';
+import { repeatEvery } from '../../lib/repeat.js';
 
 type Log = { warn: (msg: string) => void; error: (msg: string) => void };
 
@@ -97,29 +98,8 @@ export function startAlertsWorker(deps: AlertsDeps, log: Log, options: AlertsWor
     now: options.now ?? (() => new Date()),
   };
   const pollMs = options.pollMs ?? 5000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
   // Each search's conditions, built once for this server's life (match.ts), and what it has mailed.
   const cache = new MatchCache(deps.config.EXCHANGE_RATES);
   const state: PassState = { digests: {}, instantSweptAt: 0 };
-
-  const tick = () => {
-    if (stopped) return;
-    running = alertsPass(deps, opts, cache, state)
-      .then(() => undefined)
-      .catch((err) => log.error(`alerts worker: ${(err as Error).message}`))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        timer = setTimeout(tick, pollMs);
-        timer.unref?.();
-      });
-  };
-  tick();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(() => alertsPass(deps, opts, cache, state), pollMs, (err) => log.error(`alerts worker: ${err.message}`));
 }

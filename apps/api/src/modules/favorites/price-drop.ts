@@ -15,11 +15,12 @@ import { sql } from 'kysely';
 import { formatPrice, type ListingRead } from '@manzil/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { repeatEvery } from '../../lib/repeat.js';
 import type { Storage } from '../../lib/storage.js';
 import { asCards, listingRowsSql } from '../listings/read.js';
 import { placeNames } from '../locations/names.js';
 import { enqueueMail } from '../mail/outbox.js';
-import type { MailContent } from '../mail/templates.js';
+import { oneLine, type MailContent } from '../mail/templates.js';
 import { absoluteUrl, escapeHtml, pageUrl } from '../seo/share.js';
 
 type Lang = 'ar' | 'en';
@@ -159,39 +160,18 @@ export function startPriceDropJob(
   opts: { intervalMs?: number; now?: () => Date } = {},
 ) {
   const intervalMs = opts.intervalMs ?? deps.config.PRICE_DROP_CHECK_MS;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const tick = () => {
-    if (stopped || running) return;
-    running = sendPriceDropMails(deps, { now: opts.now?.() })
-      .then((n) => {
-        if (n > 0) log.info(`price drops: ${n} e-mail(s) queued`);
-      })
-      .catch((err) => log.error(`price drops: ${(err as Error).message}`))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        timer = setTimeout(tick, intervalMs);
-        timer.unref?.();
-      });
-  };
-  tick();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    async () => {
+      const n = await sendPriceDropMails(deps, { now: opts.now?.() });
+      if (n > 0) log.info(`price drops: ${n} e-mail(s) queued`);
+    },
+    intervalMs,
+    (err) => log.error(`price drops: ${err.message}`),
+  );
 }
 
 // ---- The mail ----
 
-/** One line, bounded, without control characters (subjects and text lines; see mail/templates.ts oneLine). */
-const oneLine = (s: string, max = 120) => {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point (header injection)
-  const flat = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
 
 const L = {
   ar: {
