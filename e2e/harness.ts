@@ -67,7 +67,7 @@ export interface RunningServer {
 }
 
 /** Start the real server as a child process; resolves when /api/v1/health answers. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const dist = process.env.WEB_DIST_DIR || WEB_DIST;
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`No built web app at ${dist}: run "npm run build" first (npm test does it).`);

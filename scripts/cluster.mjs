@@ -194,6 +194,7 @@ export async function startLocalS3(dir, bucket = 'manzil-media') {
  * Starts `size` servers with `env` (which must hold DATABASE_URL, REDIS_URL, S3_* and JWT_SECRET: what they share),
  * then nginx in front on host:port. The first server starts alone: it migrates the database and loads the
  * locations and demo content, which the others then find done.
+ * @param {{ size?: number, env: Record<string, string>, host?: string, port?: number, debug?: boolean, echo?: (line: string) => void }} options
  */
 export async function startCluster({ size = 2, env, host = '127.0.0.1', port, debug = false, echo }) {
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'S3_ENDPOINT']) {

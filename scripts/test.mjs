@@ -68,7 +68,7 @@ function vitest(projects) {
 const want = (p) => only.length === 0 || only.includes(p);
 
 if (want('lint')) step('lint', 'npx eslint . --max-warnings=0');
-if (want('types')) step('type check', 'npx tsc -p packages/shared && npx tsc -p apps/api && npx tsc -p apps/web --noEmit');
+if (want('types')) step('type check', 'npx tsc -p packages/shared && npx tsc -p apps/api && npx tsc -p apps/web --noEmit && npx tsc -p e2e');
 if (!process.env.TEST_DATABASE_URL) console.log('[manzil] TEST_DATABASE_URL not set: data-layer tests run on PGlite only');
 if (!process.env.TEST_REDIS_URL) console.log('[manzil] TEST_REDIS_URL not set: limits shared through Redis are not tested');
 // The web app is built before the API tests too: some of them check the built pages (the CSP's script hashes).

@@ -113,7 +113,7 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
       remoteAddress: who?.ip,
     });
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+    return new Response(empty ? null : new Uint8Array(res.rawPayload.buffer as ArrayBuffer, res.rawPayload.byteOffset, res.rawPayload.byteLength), { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
   });
 
   /** index.html for one page: its language, head and, unless it is the offline shell, no preloader. */
