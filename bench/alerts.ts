@@ -14,11 +14,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_N=20000 npm run bench:alerts
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { SAVED_SEARCH_PAGE_KEYS, searchBody } from '@manzil/shared';
 import { openConfiguredDatabase, prepareDatabase } from '../apps/api/src/bootstrap.js';
 import { loadConfig } from '../apps/api/src/config.js';
@@ -26,7 +22,7 @@ import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
 import { createStorage } from '../apps/api/src/lib/s3-storage.js';
 import { candidatesOf, claimJobs, MatchCache, runJob } from '../apps/api/src/modules/alerts/match.js';
 import { sendDue } from '../apps/api/src/modules/alerts/send.js';
-import { elapsed, envInt, machine, percentile, round, table, writeResult } from './shared.js';
+import { benchTarget, elapsed, envInt, machine, percentile, round, table, writeResult } from './shared.js';
 
 const N = envInt('BENCH_N', 20_000);
 const SEARCHES = envInt('BENCH_SAVED_SEARCHES', 100_000);
@@ -41,33 +37,6 @@ function rng(seed: number) {
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;
     return s / 2 ** 32;
-  };
-}
-
-async function target() {
-  const url = process.env.DATABASE_URL;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-alerts-'));
-  const rmDir = async () => fs.rmSync(dir, { recursive: true, force: true });
-  if (!url) return { env: { DATA_DIR: dir, DATABASE_URL: undefined }, label: `PGlite in ${dir}`, cleanup: rmDir };
-  const name = `manzil_bench_alerts_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const safe = new URL(u);
-  safe.password = '';
-  return {
-    env: { DATA_DIR: dir, DATABASE_URL: u.toString() },
-    label: `PostgreSQL ${safe} (fresh, dropped at the end)`,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      await rmDir();
-    },
   };
 }
 
@@ -119,7 +88,7 @@ function searchFilters(r: () => number, govs: Gov[], districts: Map<number, numb
 }
 
 async function main() {
-  const t = await target();
+  const t = await benchTarget('manzil_bench_alerts');
   log(`database: ${t.label}`);
   const config = loadConfig({ ...process.env, ...t.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, PUBLIC_URL: 'https://manzil.example' });
   const database = await openConfiguredDatabase(config);

@@ -18,13 +18,11 @@
  *   BENCH_N=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=32 BENCH_EXPLAIN=1 npm run bench
  */
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompiledQuery, sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
-import pg from 'pg';
 import { PAGE_SIZES, LIMITS } from '@manzil/shared';
 import { buildApp } from '../apps/api/src/app.js';
 import { MAX_PAGES } from '../apps/api/src/modules/search/page-cache.js';
@@ -33,7 +31,7 @@ import { loadConfig } from '../apps/api/src/config.js';
 import type { DbHandle } from '../apps/api/src/db/client.js';
 import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
 import { machineCpuMs, postgresCpu, postgresCpuMsBetween } from './cpu.mjs';
-import { elapsed, envFlag, envInt, kb, machine, percentile, round, table, writeResult } from './shared.js';
+import { benchTarget, elapsed, envFlag, envInt, kb, machine, percentile, round, table, writeResult } from './shared.js';
 
 const N = envInt('BENCH_N', 100_000);
 const SECONDS = envInt('BENCH_SECONDS', 10);
@@ -51,48 +49,6 @@ const machineAtStart = machine();
 const log = (msg: string) => console.log(`[bench ${elapsed(started).padStart(7)}] ${msg}`);
 
 // ---------------------------------------------------------------- the database
-
-interface Target {
-  env: Record<string, string | undefined>;
-  label: string;
-  cleanup: () => Promise<void>;
-}
-
-async function freshTarget(): Promise<Target> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-'));
-    return {
-      env: { DATA_DIR: dir, DATABASE_URL: undefined },
-      label: `PGlite in ${dir}`,
-      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-'));
-  const rmDir = async () => fs.rmSync(dir, { recursive: true, force: true });
-  const safe = new URL(url);
-  safe.password = '';
-  if (REUSE) return { env: { DATA_DIR: dir, DATABASE_URL: url }, label: `PostgreSQL ${safe} (reused)`, cleanup: rmDir };
-  const name = `manzil_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  safe.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dir, DATABASE_URL: target.toString() },
-    label: `PostgreSQL ${safe} (fresh, dropped at the end)`,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      await rmDir();
-    },
-  };
-}
 
 /**
  * Records the statements the API runs while `recording` is set. Statements issued while an earlier one is
@@ -389,7 +345,7 @@ async function searchWithDetails(db: DbHandle['db'], url: string, searchBodies: 
 // ---------------------------------------------------------------- main
 
 async function main() {
-  const target = await freshTarget();
+  const target = await benchTarget('manzil_bench', REUSE);
   let closeDb: (() => Promise<void>) | undefined;
   let closeApp: (() => Promise<unknown>) | undefined;
   const stop = async () => {

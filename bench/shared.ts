@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const resultsDir = path.join(repoRoot, 'bench/results');
@@ -127,4 +128,44 @@ export async function publicListingIds(baseUrl: string, limit = 1): Promise<numb
   });
   if (!res.ok) throw new Error(`${baseUrl}/api/v1/listings/search answered ${res.status}`);
   return ((await res.json()) as { items: { id: number }[] }).items.map((x) => x.id);
+}
+
+/** Where a benchmark runs: its server's environment, a label for the report, and what removes it afterwards. */
+export interface BenchTarget {
+  env: Record<string, string | undefined>;
+  label: string;
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * PGlite in a temporary DATA_DIR, or with DATABASE_URL a new database `<prefix>_<time>` on that server, dropped
+ * at the end (`reuse`: the given database as it is, left in place).
+ */
+export async function benchTarget(prefix: string, reuse = false): Promise<BenchTarget> {
+  const url = process.env.DATABASE_URL;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix.replace(/_/g, '-')}-`));
+  const rmDir = async () => fs.rmSync(dir, { recursive: true, force: true });
+  if (!url) return { env: { DATA_DIR: dir, DATABASE_URL: undefined }, label: `PGlite in ${dir}`, cleanup: rmDir };
+  const safe = new URL(url);
+  safe.password = '';
+  if (reuse) return { env: { DATA_DIR: dir, DATABASE_URL: url }, label: `PostgreSQL ${safe} (reused)`, cleanup: rmDir };
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  safe.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dir, DATABASE_URL: target.toString() },
+    label: `PostgreSQL ${safe} (fresh, dropped at the end)`,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      await rmDir();
+    },
+  };
 }
