@@ -1,9 +1,9 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatPrice, WINDOW_EVENTS, type FavoriteChange, type FavoriteItem, type ListingRead } from '@manzil/shared';
 import { ApiError } from '../../../api/client';
+import { EmptyState } from '../../../components/EmptyState';
 import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
 import { useFavorites } from '../../../components/favorites/FavoritesProvider';
 import { favoritesQuery, publicListingQuery } from '../../../components/favorites/store';
@@ -43,20 +43,6 @@ function Loading() {
   );
 }
 
-function Empty() {
-  const { t } = useTranslation('favorites');
-  return (
-    <div className="favorites-empty text-center py-5" data-testid="favorites-empty">
-      <i className="bi bi-heart favorites-empty-icon" aria-hidden="true" />
-      <p className="lead mt-3 mb-1">{t('empty.title')}</p>
-      <p className="text-body-secondary">{t('empty.hint')}</p>
-      <Link className="btn btn-brand" to="/search-list">
-        {t('empty.search')}
-      </Link>
-    </div>
-  );
-}
-
 function ErrorState({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useTranslation('favorites');
   return (
@@ -76,7 +62,7 @@ function AccountFavorites({ token }: { token: string }) {
   const query = useQuery({ ...favoritesQuery(token), refetchOnMount: 'always' });
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <Empty />;
+  if (query.data.length === 0) return <EmptyState ns="favorites" icon="bi-heart" testId="favorites-empty" />;
   return (
     <ul className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 list-unstyled favorites-list" data-testid="favorites-list">
       {query.data.map((f, i) => (
@@ -154,7 +140,7 @@ function DeviceFavorites() {
         </button>
       </div>
       {shown.length === 0 ? (
-        <Empty />
+        <EmptyState ns="favorites" icon="bi-heart" testId="favorites-empty" />
       ) : (
         <ul className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 list-unstyled favorites-list" data-testid="favorites-list">
           {shown.map((id, i) => {

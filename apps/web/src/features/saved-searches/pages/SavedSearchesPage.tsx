@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
@@ -81,14 +82,7 @@ function SavedList({ token }: { token: string }) {
         {notice}
       </p>
       {items.length === 0 ? (
-        <div className="text-center py-5" data-testid="saved-searches-empty">
-          <i className="bi bi-bell-slash saved-empty-icon" aria-hidden="true" />
-          <p className="lead mt-3 mb-1">{t('empty.title')}</p>
-          <p className="text-body-secondary">{t('empty.hint')}</p>
-          <Link className="btn btn-brand" to="/search-list">
-            {t('empty.search')}
-          </Link>
-        </div>
+        <EmptyState ns="savedSearches" icon="bi-bell-slash" testId="saved-searches-empty" />
       ) : (
         <>
           <p className="small text-body-secondary mb-2">{t('used', { count: items.length, max: SAVED_MAX })}</p>
