@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, api, createListing, launchBrowser, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer } from './harness';
+import { DESKTOP, MOBILE, api, createListing, launchBrowser, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer, until } from './harness';
 import { locale, pick } from './locales';
 
 const AREA = 'favorites';
@@ -22,17 +22,6 @@ const texts = (lang: Lang) => {
   return { c: (k: string) => pick(common, k), f: (k: string) => pick(fav, k), a: (k: string) => pick(account, k) };
 };
 
-/** Polls until `read` answers `want` (no global expect.poll inside concurrent tests). */
-async function until<T>(read: () => Promise<T>, want: T, what: string, timeout = 15_000) {
-  const end = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(want)) return;
-    if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(last)} after ${timeout} ms, wanted ${JSON.stringify(want)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function publish(title: string, price: number) {
   const id = await createListing(server, owner.token, { title_en: title, title_ar: `${title} (ع)`, price });

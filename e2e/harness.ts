@@ -396,3 +396,15 @@ export async function chooseLocation(page: Page): Promise<number> {
   await page.selectOption('[data-testid="select-district"]', district);
   return Number(district);
 }
+
+/** Polls until `read` answers `want` (JSON-equal), then returns; a test's own expect.poll where the global one may not run (concurrent tests). */
+export async function until<T>(read: () => Promise<T>, want: T, what: string, timeout = 15_000) {
+  const end = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(want)) return;
+    if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(last)} after ${timeout} ms, wanted ${JSON.stringify(want)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

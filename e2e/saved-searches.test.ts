@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, api, createListing, launchBrowser, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer } from './harness';
+import { DESKTOP, MOBILE, api, createListing, launchBrowser, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer, until } from './harness';
 import { unsubscribeToken } from '../apps/api/src/modules/alerts/token';
 import { locale, pick } from './locales';
 
@@ -44,17 +44,6 @@ async function axe(page: Page): Promise<string[]> {
 /** A name as the page's sentences hold it: isolated from the text around it (FSI … PDI). */
 const iso = (name: string) => `\u2068${name}\u2069`;
 
-/** Polls until `read` answers `want`. */
-async function until<T>(read: () => Promise<T>, want: T, what: string, timeout = 15_000) {
-  const end = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(want)) return;
-    if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(last)} after ${timeout} ms, wanted ${JSON.stringify(want)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const saved = async (token: string) => (await api(server, 'GET', '/saved-searches', { token })).body as { items: { id: number; name: string; frequency: string; filters: Record<string, unknown> }[]; total: number };
 
