@@ -15,6 +15,18 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const AVAILABILITY = ['available', 'sold', 'rented'] as const;
 export type Availability = (typeof AVAILABILITY)[number];
 
+/**
+ * Why an approved, active listing is out of public view (issue 28, migration 021): expired (90 days after it was
+ * last published or renewed), off_market (sold or rented more than 14 days ago), reported (held after 3
+ * reporters until an admin decides), hidden (by an admin), blocked (its owner is blocked).
+ */
+export const WITHHELD_REASONS = ['expired', 'off_market', 'reported', 'hidden', 'blocked'] as const;
+export type WithheldReason = (typeof WITHHELD_REASONS)[number];
+
+/** The ways an owner may choose to be reached (issue 28). */
+export const CONTACT_METHODS = ['call', 'whatsapp', 'email'] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -20,6 +20,7 @@ import * as m017 from './migrations/017_views_keep_rev.js';
 import * as m018 from './migrations/018_saved_searches.js';
 import * as m019 from './migrations/019_price_drop_mail.js';
 import * as m020 from './migrations/020_alerts.js';
+import * as m021 from './migrations/021_withheld_contact.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -38,6 +39,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '018_saved_searches', up: m018.up },
   { name: '019_price_drop_mail', up: m019.up },
   { name: '020_alerts', up: m020.up },
+  { name: '021_withheld_contact', up: m021.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

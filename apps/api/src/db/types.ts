@@ -1,5 +1,6 @@
 /** Kysely's view of the tables (see migrations/). */
 import type { ColumnType, Generated } from 'kysely';
+import type { WithheldReason } from '@manzil/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -50,6 +51,10 @@ export interface DB {
     pending_email: string | null;
     /** The owner chose to show their e-mail on their listings (issue 25). */
     show_email: Generated<boolean>;
+    /** Digits with the country code (issue 28). */
+    whatsapp_number: string | null;
+    /** How the owner wants to be reached: any of call, whatsapp, email; at least one (issue 28). */
+    contact_methods: Generated<('call' | 'whatsapp' | 'email')[]>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -88,6 +93,10 @@ export interface DB {
     availability: Generated<'available' | 'sold' | 'rented'>;
     views: Generated<number>;
     inquiries: Generated<number>;
+    /** Why an approved, active listing is out of public view (migration 021); empty when it is public. */
+    withheld: Generated<WithheldReason[]>;
+    /** When a public listing expires (issue 28). */
+    expires_at: Timestamp | null;
     property_type: 'APARTMENT' | 'HOUSE' | 'VILLA' | 'LAND' | 'OFFICE' | 'COMMERCIAL_SPACE';
     bedrooms: number | null;
     bathrooms: number | null;

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import {
   AVAILABILITY,
+  CONTACT_METHODS,
   CURRENCIES,
   LISTING_STATUSES,
   LISTING_TYPES,
   LISTING_TYPE_LABELS,
   PROPERTY_TYPES,
   PROPERTY_TYPE_LABELS,
+  WITHHELD_REASONS,
   type ListingType,
   type PropertyType,
 } from '../enums.js';
@@ -165,6 +167,10 @@ export const ownerPublic = z.object({
   email: z.string().nullable().optional(),
   phone_number: z.string().nullable().optional(),
   phone: z.string().nullable().optional(),
+  /** With the phone (cards and details): the owner's WhatsApp number, digits with the country code (issue 28). */
+  whatsapp_number: z.string().nullable().optional(),
+  /** With the phone: the ways the owner chose to be reached (issue 28). */
+  contact_methods: z.array(z.enum(CONTACT_METHODS)).optional(),
 });
 
 export const propertyRead = z.object({
@@ -216,6 +222,10 @@ export const listingRead = z.object({
   is_active: z.boolean(),
   status: z.enum(LISTING_STATUSES),
   rejection_reason: z.string().nullable(),
+  /** Why an approved, active listing is out of public view (issue 28); empty when the public sees it. */
+  withheld: z.array(z.enum(WITHHELD_REASONS)),
+  /** When a public listing expires unless renewed (issue 28). */
+  expires_at: z.string().nullable(),
   availability: z.enum(AVAILABILITY),
   views: z.number().int(),
   inquiries: z.number().int(),

@@ -52,7 +52,7 @@ export async function sendDue(ctx: SendContext, kind: AlertKind, opts: { before?
       join users u on u.id = s.user_id
       join listings l on l.id = m.listing_id
       where m.notified_at is null and s.frequency = ${kind} and u.email_verified
-        and l.status = 'approved' and l.is_active
+        and l.status = 'approved' and l.is_active and l.withheld = '{}'
         ${opts.before ? sql`and m.matched_at <= ${opts.before}` : sql``}
         ${opts.searchIds ? sql`and m.saved_search_id = any(${opts.searchIds}::int[])` : sql``}
       -- The order of saved_search_matches_due_idx, so a batch can be read off it without sorting every due match.

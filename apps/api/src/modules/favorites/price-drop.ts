@@ -33,7 +33,7 @@ export const DAY_MS = 24 * 3600 * 1000;
 const cheaper = sql<boolean>`(case when l.currency = f.notified_currency then l.price < f.notified_price
   else l.price_usd < f.notified_price_usd - 0.005 end)`;
 /** What the public can see and may still buy or rent: a drop on a sold home is no news. */
-const announceable = sql<boolean>`(l.status = 'approved' and l.is_active and l.availability = 'available')`;
+const announceable = sql<boolean>`(l.status = 'approved' and l.is_active and l.withheld = '{}' and l.availability = 'available')`;
 
 /**
  * Called by the listing's update, in its transaction, after the new price is written: flags the favourites

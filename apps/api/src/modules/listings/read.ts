@@ -5,7 +5,7 @@
  * tables. Search, my-listings, admin and details all come here (search calls listingRowsSql in its own statement).
  */
 import { sql, type Expression, type Selectable } from 'kysely';
-import type { AmenityFlag, ListingRead, MediaItem } from '@manzil/shared';
+import type { AmenityFlag, ContactMethod, ListingRead, MediaItem } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
 import type { Storage } from '../../lib/storage.js';
@@ -33,7 +33,7 @@ type Column =
   | 'is_active' | 'status' | 'rejection_reason' | 'availability' | 'views' | 'inquiries' | 'property_type'
   | 'bedrooms' | 'bathrooms' | 'parking_spaces' | 'area_sqm' | 'build_year' | 'latitude' | 'longitude'
   | 'address_details_en' | 'address_details_ar' | 'governorate_id' | 'district_id' | 'uzlah_id' | 'village_id'
-  | 'description_en' | 'description_ar' | AmenityFlag | 'floor_number';
+  | 'description_en' | 'description_ar' | AmenityFlag | 'floor_number' | 'withheld';
 
 /**
  * One element of listing_rows() (migration 007): the listing, its owner's fields and its images. It arrives
@@ -43,12 +43,15 @@ export type ListingRow = Pick<Selectable<DB['listings']>, Column> & {
   created_at: string;
   posted_at: string | null;
   updated_at: string;
+  expires_at: string | null;
   owner_email: string;
   owner_first_name: string;
   owner_last_name: string;
   owner_full_name: string;
   owner_phone: string | null;
   owner_email_verified: boolean;
+  owner_whatsapp: string | null;
+  owner_contact_methods: ContactMethod[];
   media_rows: MediaRow[] | null;
 };
 
@@ -115,7 +118,9 @@ export function toListings(rows: ListingRow[], names: PlaceNames, storage: Stora
       last_name: r.owner_last_name,
       full_name: fullName,
       email_verified: r.owner_email_verified,
-      ...(opts.contact ? { email: r.owner_email, phone_number: r.owner_phone, phone: r.owner_phone } : {}),
+      ...(opts.contact
+        ? { email: r.owner_email, phone_number: r.owner_phone, phone: r.owner_phone, whatsapp_number: r.owner_whatsapp, contact_methods: r.owner_contact_methods }
+        : {}),
     };
     const governorate = placeOf(names.governorates, r.governorate_id);
     const district = placeOf(names.districts, r.district_id);
@@ -135,6 +140,8 @@ export function toListings(rows: ListingRow[], names: PlaceNames, storage: Stora
       is_active: r.is_active,
       status: r.status,
       rejection_reason: r.rejection_reason,
+      withheld: r.withheld,
+      expires_at: iso(r.expires_at),
       availability: r.availability,
       views: r.views,
       inquiries: r.inquiries,
@@ -187,7 +194,6 @@ export async function readListing(db: Database, storage: Storage, id: number, op
   return listing;
 }
 
-/** The condition for what the public may see (DESIGN §5): approved and active. */
 /** Listings shown as cards (search, favourites): the card's call link needs the owner's phone (spec §2 "Listing
  * page"); the e-mail stays on the details page. */
 export function asCards(rows: ListingRow[], names: PlaceNames, storage: Storage): ListingRead[] {
@@ -198,4 +204,13 @@ export function asCards(rows: ListingRow[], names: PlaceNames, storage: Storage)
   return listings;
 }
 
-export const isPublic = sql<boolean>`(status = 'approved' and is_active)`;
+/**
+ * The condition for what the public may see (DESIGN §5): approved and active, and not withheld (expired, off
+ * the market, reported, hidden or its owner blocked; migration 021). Every public read uses one of these.
+ */
+export const isPublic = sql<boolean>`(status = 'approved' and is_active and withheld = '{}')`;
+/** The same for a query where the listings table is `l`. */
+export const isPublicL = sql<boolean>`(l.status = 'approved' and l.is_active and l.withheld = '{}')`;
+/** The same for a listing read in JavaScript. */
+export const isPublicListing = (l: { status: string; is_active: boolean; withheld: readonly string[] }) =>
+  l.status === 'approved' && l.is_active && l.withheld.length === 0;

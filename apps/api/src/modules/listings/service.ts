@@ -22,7 +22,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { messageCounts } from '../contact/service.js';
 import { flagPriceDrops } from '../favorites/price-drop.js';
 import { validateChain } from '../locations/service.js';
-import { readListing, readListings } from './read.js';
+import { isPublicListing, readListing, readListings } from './read.js';
 import { forgetSearchCounts } from '../search/service.js';
 import { buildSearchText, locationNameParts, priceUsd, typeWords } from './search-text.js';
 
@@ -253,7 +253,7 @@ export async function getListingFor(
   if (!listing) throw notFound();
   const privileged = user != null && (user.id === listing.owner_id || user.role === 'ADMIN');
   if (!privileged) {
-    if (listing.status !== 'approved' || !listing.is_active) throw notFound();
+    if (!isPublicListing(listing)) throw notFound();
     countView();
   }
   return listing;

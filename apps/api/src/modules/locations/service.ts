@@ -94,11 +94,11 @@ export async function searchLocations(db: Database, q: string, limit: number, le
     join governorates g on g.id = m.governorate_id
     cross join lateral (
       select (select count(*) from (select 1 from listings l where m.level = 'district' and l.district_id = m.id
-                and l.status = 'approved' and l.is_active limit ${COUNT_CAP}) x)
+                and l.status = 'approved' and l.is_active and l.withheld = '{}' limit ${COUNT_CAP}) x)
            + (select count(*) from (select 1 from listings l where m.level = 'uzlah' and l.uzlah_id = m.id
-                and l.status = 'approved' and l.is_active and l.uzlah_id is not null limit ${COUNT_CAP}) x)
+                and l.status = 'approved' and l.is_active and l.withheld = '{}' and l.uzlah_id is not null limit ${COUNT_CAP}) x)
            + (select count(*) from (select 1 from listings l where m.level = 'village' and l.village_id = m.id
-                and l.status = 'approved' and l.is_active and l.village_id is not null limit ${COUNT_CAP}) x) as n
+                and l.status = 'approved' and l.is_active and l.withheld = '{}' and l.village_id is not null limit ${COUNT_CAP}) x) as n
     ) c
     order by m.class, m.level_rank, c.n desc, m.sim desc, length(m.name_en), m.id
     limit ${city ? limit - 1 : limit}

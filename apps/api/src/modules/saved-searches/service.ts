@@ -30,7 +30,7 @@ interface Row {
 // Matches since the search was last opened, of listings the public can still see.
 const NEW_COUNT = sql<number>`(
   select count(*)::int from saved_search_matches m join listings l on l.id = m.listing_id
-  where m.saved_search_id = s.id and m.matched_at > s.last_seen_at and l.status = 'approved' and l.is_active
+  where m.saved_search_id = s.id and m.matched_at > s.last_seen_at and l.status = 'approved' and l.is_active and l.withheld = '{}'
 )`;
 
 const toIso = (d: Date | string) => new Date(d).toISOString();

@@ -1,5 +1,5 @@
 /**
- * Public search (spec §7 POST /listings/search, DESIGN §5): approved, active listings only, every filter
+ * Public search (spec §7 POST /listings/search, DESIGN §5): approved, active listings not withheld only, every filter
  * combined with AND. Each filter maps onto a partial index of migration 001 (all `where status =
  * 'approved' and is_active`): ids and types on b-trees, price on price_usd, text on the trigram GIN over
  * search_text, bounds and polygon on the GiST over the location point. A page costs 1 statement: the
@@ -63,7 +63,7 @@ const DENSE_AREA = 1000;
  * search pages, the map's pins and its clusters (map.ts).
  */
 export function conditions(b: SearchFilters, words: string[], rates: Record<string, number>, denseArea = false): Expression<SqlBool>[] {
-  const c: Expression<SqlBool>[] = [sql<SqlBool>`l.status = 'approved'`, sql<SqlBool>`l.is_active`];
+  const c: Expression<SqlBool>[] = [sql<SqlBool>`l.status = 'approved'`, sql<SqlBool>`l.is_active`, sql<SqlBool>`l.withheld = '{}'`];
   if (b.listing_type) c.push(sql<SqlBool>`l.listing_type = ${b.listing_type}`);
   if (b.property_type) c.push(sql<SqlBool>`l.property_type = ${b.property_type}`);
   if (b.availability) c.push(sql<SqlBool>`l.availability = ${b.availability}`);
@@ -240,7 +240,7 @@ export async function countsByGovernorate(db: Database) {
            count(*) filter (where l.listing_type = 'FOR_RENT')::int as for_rent,
            count(*)::int as total
     from listings l join governorates g on g.id = l.governorate_id
-    where l.status = 'approved' and l.is_active
+    where l.status = 'approved' and l.is_active and l.withheld = '{}'
     group by g.id, g.name_en, g.name_ar
     order by total desc, g.id`.execute(db);
   return rows.rows;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { isPublic, readListing } from '../listings/read.js';
+import { isPublic, isPublicListing, readListing } from '../listings/read.js';
 import { NO_INDEX, shareHead, shareInfo, type Lang } from './share.js';
 import { buildSitemap, buildSitemapIndex, STATIC_PAGES, type SitemapEntry } from './sitemap.js';
 
@@ -29,8 +29,8 @@ export async function registerSeo(app: FastifyInstance, opts: { distDir: string 
     const id = Number(m[1]);
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return { head: NO_INDEX };
     const listing = await readListing(db, storage, id);
-    // Only approved, active listings are public (DESIGN §5); others get no details at all.
-    if (!listing || listing.status !== 'approved' || !listing.is_active) return { head: NO_INDEX };
+    // Only public listings (DESIGN §5, isPublicListing); others get no details at all.
+    if (!listing || !isPublicListing(listing)) return { head: NO_INDEX };
     const base = app.deps.publicUrl();
     const info = shareInfo(listing, base, lang, siteIcon ? base + siteIcon : null);
     return { title: info.title, head: shareHead(info) };
