@@ -48,6 +48,10 @@ export const MESSAGES = {
   profileUpdated: 'Profile updated successfully!',
   invalidCredentials: 'Incorrect email or password',
   emailTaken: 'An account with this email already exists',
+  // how an owner is reached (issue 28)
+  whatsappInvalid: 'Enter a WhatsApp number with its country code, e.g. +967 7XX XXX XXX',
+  contactMethodsRequired: 'Choose at least one way to be reached',
+  contactNoWay: 'Visitors need a way to reach you: add the number for the way you chose, or keep messages on',
   // Google
   googleNoEmail: 'Unable to get user email from Google',
   googleServerFailed: 'Failed to authenticate with server',

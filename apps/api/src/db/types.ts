@@ -75,6 +75,11 @@ export interface DB {
     used_at: Timestamp | null;
     created_at: Generated<Timestamp>;
   };
+  listing_contact_clicks: {
+    listing_id: number;
+    channel: 'call' | 'whatsapp';
+    clicks: Generated<number>;
+  };
   listings: {
     id: Generated<number>;
     owner_id: number;

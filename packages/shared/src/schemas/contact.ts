@@ -97,3 +97,11 @@ export type MarkMessagesReadBody = z.infer<typeof markMessagesReadBody>;
 /** What marking changed: how many became read, and how many of the listing's messages are still unread. */
 export const markMessagesReadResult = z.object({ marked: z.number().int(), unread_messages: z.number().int() });
 export type MarkMessagesReadResult = z.infer<typeof markMessagesReadResult>;
+
+/** The links whose clicks an owner sees counted (issue 28): Call (tel:) and WhatsApp (wa.me). */
+export const CLICK_CHANNELS = ['call', 'whatsapp'] as const;
+export type ClickChannel = (typeof CLICK_CHANNELS)[number];
+
+/** POST /listings/{id}/contact-clicks: a visitor opened one of the owner's contact links. */
+export const contactClickBody = z.object({ channel: z.enum(CLICK_CHANNELS) }).strict();
+export type ContactClickBody = z.infer<typeof contactClickBody>;

@@ -246,11 +246,16 @@ export const listingList = listOf(listingRead);
 
 /**
  * A listing in its owner's list (GET /listings/my-listings): the read of spec §3 plus the messages stored for it
- * and how many of them the owner has not opened yet (issue 25), counted for the whole page in one statement.
+ * and how many of them the owner has not opened yet (issue 25), with its clicks and favourites (issue 28), each
+ * counted for the whole page in one statement.
  */
 export const myListingRead = listingRead.extend({
   message_count: z.number().int(),
   unread_messages: z.number().int(),
+  /** Clicks on the listing's Call and WhatsApp links, and the people keeping it as a favourite (issue 28). */
+  call_clicks: z.number().int(),
+  whatsapp_clicks: z.number().int(),
+  favorites: z.number().int(),
 });
 export type MyListingRead = z.infer<typeof myListingRead>;
 export const myListingList = listOf(myListingRead);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { ROLES } from '../enums.js';
+import { CONTACT_METHODS, ROLES } from '../enums.js';
+import { internationalDigits } from '../phone.js';
 import { MESSAGES } from '../messages.js';
 import { ONE_LINE_RE, PHONE_RE, emailSchema, phoneInput, phoneSchema, text } from './common.js';
 
@@ -39,10 +40,19 @@ export const registerForm = registerBody
 
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
+/** A WhatsApp number: the phone rule of spec §5, and placeable in a country (wa.me needs the country code). */
+const whatsappNumber = phoneSchema.refine((v) => internationalDigits(v) !== null, MESSAGES.whatsappInvalid);
+const contactMethods = z
+  .array(z.enum(CONTACT_METHODS))
+  .min(1, MESSAGES.contactMethodsRequired)
+  .max(CONTACT_METHODS.length)
+  .refine((v) => new Set(v).size === v.length, MESSAGES.contactMethodsRequired);
+
 const fullName = text(LIMITS.nameMax * 2, { min: 2, minMessage: MESSAGES.fullNameTooShort, trimmed: true });
 
 /**
- * PATCH /users/me: only changed fields among email, full_name, phone_number, password, show_email. All or nothing: a
+ * PATCH /users/me: only changed fields among email, full_name, phone_number, password, show_email, whatsapp_number,
+ * contact_methods. All or nothing: a
  * field that is sent must be valid ("" is not "absent": the profile form leaves out what did not change).
  */
 export const updateMeBody = z
@@ -54,6 +64,13 @@ export const updateMeBody = z
     password: password.optional(),
     /** Show the e-mail on one's listings (issue 25); no current password needed. */
     show_email: z.boolean().optional(),
+    /**
+     * The WhatsApp number (issue 28), as typed: the server keeps its international digits (+967 for a Yemeni
+     * mobile typed as 7xxxxxxxx). null or "" removes it.
+     */
+    whatsapp_number: z.preprocess((v) => (v === '' ? null : trim(v)), whatsappNumber.nullable().optional()),
+    /** The ways visitors may reach the owner (issue 28): any of call, whatsapp, email; at least one. */
+    contact_methods: contactMethods.optional(),
     /** Needed with `email` or `password` (a stolen token alone cannot take the account over). */
     current_password: text(LIMITS.passwordMax, { min: 1, minMessage: MESSAGES.currentPasswordRequired }).optional(),
   })
@@ -91,6 +108,11 @@ export const profileForm = z
     confirm_password: z.string().max(LIMITS.passwordMax),
     /** Asked for (and required by the server) only when the e-mail or the password changes. */
     current_password: z.string().max(LIMITS.passwordMax).optional(),
+    whatsapp_number: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string().max(40).refine((v) => v === '' || (PHONE_RE.test(v) && internationalDigits(v) !== null), MESSAGES.whatsappInvalid),
+    ),
+    contact_methods: z.array(z.enum(CONTACT_METHODS)).min(1, MESSAGES.contactMethodsRequired),
   })
   .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
 export type ProfileForm = z.infer<typeof profileForm>;
@@ -131,6 +153,9 @@ export const userMe = userPublic.extend({
   pending_email: z.string().nullable(),
   /** The e-mail is shown on the user's listings (off by default: visitors write through the contact form). */
   show_email: z.boolean(),
+  /** International digits ("967777123456"), or null (issue 28). */
+  whatsapp_number: z.string().nullable(),
+  contact_methods: z.array(z.enum(CONTACT_METHODS)),
   created_at: z.string(),
 });
 export type UserMe = z.infer<typeof userMe>;

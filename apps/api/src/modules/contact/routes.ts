@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  contactClickBody,
   errorDetail,
   idParam,
   listingContactBody,
@@ -10,12 +11,15 @@ import {
   markMessagesReadBody,
   markMessagesReadResult,
   MESSAGES,
+  noContent,
   platformContactBody,
 } from '@manzil/shared';
-import { listingMessages, markListingMessagesRead, sendListingMessage, sendPlatformMessage } from './service.js';
+import { countContactClick, listingMessages, markListingMessagesRead, sendListingMessage, sendPlatformMessage } from './service.js';
 
 /** Per client address: enough for a person, too few for a spammer (RATE_LIMITS=false turns it off). */
 const PER_MINUTE = 5;
+/** Clicks on contact links per address: a person comparing a few homes stays far below it. */
+const CLICKS_PER_MINUTE = 30;
 
 const created = z.object({ id: z.number().int(), created_at: z.string() });
 
@@ -73,6 +77,28 @@ export default async function contactRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const stored = await sendListingMessage(db, req.params.id, req.body, { userId: req.user?.id ?? null, ip: req.ip, baseUrl: app.deps.publicUrl() });
       return reply.status(201).send(stored);
+    },
+  );
+
+  // A click on a Call or WhatsApp link (issue 28), sent by the browser as a beacon; counted, nothing about the
+  // visitor kept. Limited per address so a script cannot inflate an owner's counts.
+  app.post(
+    '/listings/:id/contact-clicks',
+    {
+      config: config.RATE_LIMITS
+        ? { rateLimit: { ...limit.rateLimit!, max: CLICKS_PER_MINUTE } }
+        : {},
+      schema: {
+        tags,
+        summary: `Count a click on a public listing's Call or WhatsApp link. ${CLICKS_PER_MINUTE} a minute per address`,
+        params: idParam,
+        body: contactClickBody,
+        response: { 204: noContent('Counted'), 404: errorDetail, 429: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      await countContactClick(db, req.params.id, req.body.channel);
+      return reply.status(204).send();
     },
   );
 

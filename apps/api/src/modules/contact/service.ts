@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import {
   MESSAGES,
+  type ClickChannel,
   type ListingContactBody,
   type ListingMessageList,
   type MarkMessagesReadResult,
@@ -224,4 +225,28 @@ export async function messageCounts(db: Database, ownerId: number, listingIds: n
     .groupBy('listing_id')
     .execute();
   return new Map(rows.map((r) => [r.listing_id!, { total: Number(r.total), unread: Number(r.unread) }]));
+}
+
+/**
+ * A visitor opened a public listing's Call or WhatsApp link (issue 28): one more on its counter. One statement
+ * that also checks the listing is public (404 otherwise); the listing's own row is not touched (migration 025).
+ */
+export async function countContactClick(db: Database, listingId: number, channel: ClickChannel): Promise<void> {
+  const r = await sql`
+    insert into listing_contact_clicks (listing_id, channel, clicks)
+    select id, ${channel}, 1 from listings where id = ${listingId} and ${isPublic}
+    on conflict (listing_id, channel) do update set clicks = listing_contact_clicks.clicks + 1`.execute(db);
+  if (Number(r.numAffectedRows ?? 0) === 0) throw notFound();
+}
+
+/** Clicks per channel and favourites of a page of an owner's listings, in one statement (/my-properties). */
+export async function engagementCounts(db: Database, listingIds: number[]): Promise<Map<number, { call: number; whatsapp: number; favorites: number }>> {
+  if (listingIds.length === 0) return new Map();
+  const r = await sql<{ id: number; call: number; whatsapp: number; favorites: number }>`
+    select p.id,
+      coalesce((select clicks from listing_contact_clicks c where c.listing_id = p.id and c.channel = 'call'), 0) as call,
+      coalesce((select clicks from listing_contact_clicks c where c.listing_id = p.id and c.channel = 'whatsapp'), 0) as whatsapp,
+      (select count(*) from favorites f where f.listing_id = p.id)::int as favorites
+    from unnest(${listingIds}::int[]) p(id)`.execute(db);
+  return new Map(r.rows.map((x) => [x.id, { call: Number(x.call), whatsapp: Number(x.whatsapp), favorites: Number(x.favorites) }]));
 }

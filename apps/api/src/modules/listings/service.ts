@@ -19,7 +19,7 @@ import type { DB } from '../../db/types.js';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { messageCounts } from '../contact/service.js';
+import { engagementCounts, messageCounts } from '../contact/service.js';
 import { flagPriceDrops } from '../favorites/price-drop.js';
 import { validateChain } from '../locations/service.js';
 import { isPublicListing, readListing, readListings } from './read.js';
@@ -259,16 +259,26 @@ export async function getListingFor(
   return listing;
 }
 
-/** The owner's listings, newest first, each with its message counts (issue 25: one statement for the page). */
+/** The owner's listings, newest first, each with its message counts (issue 25) and its clicks and favourites (issue 28). */
 export async function myListings(db: Database, storage: Storage, ownerId: number, skip: number, limit: number): Promise<{ items: MyListingRead[]; total: number }> {
   const [rows, total] = await Promise.all([
     db.selectFrom('listings').select('id').where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(skip).limit(limit).execute(),
     db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow(),
   ]);
   const ids = rows.map((r) => r.id);
-  const [items, counts] = await Promise.all([readListings(db, storage, ids), messageCounts(db, ownerId, ids)]);
+  const [items, counts, engagement] = await Promise.all([readListings(db, storage, ids), messageCounts(db, ownerId, ids), engagementCounts(db, ids)]);
   return {
-    items: items.map((l) => ({ ...l, message_count: counts.get(l.id)?.total ?? 0, unread_messages: counts.get(l.id)?.unread ?? 0 })),
+    items: items.map((l) => {
+      const e = engagement.get(l.id);
+      return {
+        ...l,
+        message_count: counts.get(l.id)?.total ?? 0,
+        unread_messages: counts.get(l.id)?.unread ?? 0,
+        call_clicks: e?.call ?? 0,
+        whatsapp_clicks: e?.whatsapp ?? 0,
+        favorites: e?.favorites ?? 0,
+      };
+    }),
     total: Number(total.n),
   };
 }

@@ -57,7 +57,7 @@ export function insertUser(db: Executor, u: NewUser): Promise<UserRow> {
 export type UserPatch = Partial<
   Pick<
     UserRow,
-    'email' | 'password_hash' | 'first_name' | 'last_name' | 'full_name' | 'phone_number' | 'role' | 'google_id' | 'profile_picture_url' | 'email_verified' | 'pending_email' | 'show_email'
+    'email' | 'password_hash' | 'first_name' | 'last_name' | 'full_name' | 'phone_number' | 'role' | 'google_id' | 'profile_picture_url' | 'email_verified' | 'pending_email' | 'show_email' | 'whatsapp_number' | 'contact_methods'
   >
 >;
 

@@ -4,7 +4,7 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import type { DeleteMeBody, UserMe, UpdateMeBody, RegisterBody } from '@manzil/shared';
-import { MESSAGES } from '@manzil/shared';
+import { CONTACT_METHODS, internationalDigits, MESSAGES } from '@manzil/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
@@ -66,6 +66,8 @@ export function toUserMe(u: repo.UserRow): UserMe {
     email_verified: u.email_verified,
     pending_email: u.pending_email,
     show_email: u.show_email,
+    whatsapp_number: u.whatsapp_number,
+    contact_methods: u.contact_methods,
     created_at: new Date(u.created_at as unknown as string).toISOString(),
   };
 }
@@ -166,6 +168,23 @@ export async function updateMe(
   }
   if (body.phone_number !== undefined && body.phone_number !== current.phone_number) patch.phone_number = body.phone_number;
   if (body.show_email !== undefined && body.show_email !== current.show_email) patch.show_email = body.show_email;
+  if (body.whatsapp_number !== undefined) {
+    const digits = body.whatsapp_number === null ? null : internationalDigits(body.whatsapp_number);
+    if (digits !== current.whatsapp_number) patch.whatsapp_number = digits;
+  }
+  if (body.contact_methods !== undefined) {
+    // Kept in one order, so the same choice in another order is no change.
+    const methods = CONTACT_METHODS.filter((m) => body.contact_methods!.includes(m));
+    if (methods.join() !== current.contact_methods.join()) patch.contact_methods = methods;
+  }
+  if (patch.whatsapp_number !== undefined || patch.contact_methods !== undefined) {
+    // A visitor must be left at least one way that works: messages always do, a call needs a phone, WhatsApp a number.
+    const methods = patch.contact_methods ?? current.contact_methods;
+    const whatsapp = patch.whatsapp_number !== undefined ? patch.whatsapp_number : current.whatsapp_number;
+    const phone = patch.phone_number ?? current.phone_number;
+    const works = methods.includes('email') || (methods.includes('call') && !!phone) || (methods.includes('whatsapp') && !!whatsapp);
+    if (!works) throw new HttpError(400, MESSAGES.contactNoWay);
+  }
   if (body.password !== undefined) patch.password_hash = await hashPassword(body.password);
   if (Object.keys(patch).length === 0 && !emailToConfirm) throw new HttpError(400, MESSAGES.noChanges);
   try {
