@@ -112,7 +112,6 @@ export const profileForm = z
       (v) => (typeof v === 'string' ? v.trim() : v),
       z.string().max(40).refine((v) => v === '' || (PHONE_RE.test(v) && internationalDigits(v) !== null), MESSAGES.whatsappInvalid),
     ),
-    contact_methods: z.array(z.enum(CONTACT_METHODS)).min(1, MESSAGES.contactMethodsRequired),
   })
   .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
 export type ProfileForm = z.infer<typeof profileForm>;

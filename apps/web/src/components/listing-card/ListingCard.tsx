@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { groupDigits, type ListingRead } from '@manzil/shared';
+import { countClick, ownerReach } from '../contact/reach';
+import { WhatsAppLink } from '../contact/WhatsAppLink';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
 import './listing-card.css';
@@ -30,7 +32,9 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
   const title = listingTitle(l, lang);
   const price = priceText(l, lang);
   const rent = l.listing_type === 'FOR_RENT';
-  const tel = phoneHref(l);
+  // The owner's chosen ways (issue 28): Call only when chosen, WhatsApp when chosen and given.
+  const reach = ownerReach(l);
+  const tel = reach.call ? phoneHref(l) : null;
   const city = cityName(l, lang);
   const p = l.property;
   const details = `/property-details/${l.id}`;
@@ -107,14 +111,19 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
           </span>
           <span className="listing-card-actions">
             {tel ? (
-              <a className="btn btn-sm btn-outline-brand" href={tel} aria-label={t('callOwner', { title })}>
+              <a className="btn btn-sm btn-outline-brand" href={tel} aria-label={t('callOwner', { title })} onClick={() => countClick(l.id, 'call')}>
                 <i className="bi bi-telephone" aria-hidden="true" /> {t('call')}
               </a>
             ) : (
-              <button type="button" className="btn btn-sm btn-outline-secondary listing-card-nophone" disabled title={t('noPhone')}>
+              <button type="button" className="btn btn-sm btn-outline-secondary listing-card-nophone" disabled title={t(reach.call === null && phoneHref(l) ? 'callOff' : 'noPhone')}>
                 <i className="bi bi-telephone-x" aria-hidden="true" /> {t('call')}
-                <span className="visually-hidden"> ({t('noPhone')})</span>
+                <span className="visually-hidden"> ({t(reach.call === null && phoneHref(l) ? 'callOff' : 'noPhone')})</span>
               </button>
+            )}
+            {reach.whatsapp && (
+              <WhatsAppLink listing={l} digits={reach.whatsapp} className="btn btn-sm btn-whatsapp" label={t('whatsappOwner', { title })}>
+                <i className="bi bi-whatsapp" aria-hidden="true" />
+              </WhatsAppLink>
             )}
             <Link className="btn btn-sm btn-brand" to={details} aria-label={t('viewDetailsOf', { title })}>
               {t('viewDetails')}

@@ -18,6 +18,8 @@ const user: UserMe = {
   email_verified: true,
   pending_email: null,
   show_email: false,
+  whatsapp_number: null,
+  contact_methods: ['call', 'whatsapp', 'email'],
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
@@ -35,6 +37,15 @@ describe('profile changes', () => {
       password: 'secret1',
     });
     expect(changedFields(user, { ...valuesOf(user), full_name: ' Amal Saleh ' })).toEqual({});
+  });
+
+  it('sends a new WhatsApp number as typed, nothing for the same number written otherwise, and null when emptied', () => {
+    expect(changedFields(user, { ...valuesOf(user), whatsapp_number: ' 777 123 456 ' })).toEqual({ whatsapp_number: '777 123 456' });
+    const saved = { ...user, whatsapp_number: '967777123456' };
+    expect(valuesOf(saved).whatsapp_number).toBe('+967777123456');
+    expect(changedFields(saved, valuesOf(saved))).toEqual({});
+    expect(changedFields(saved, { ...valuesOf(saved), whatsapp_number: '0777123456' })).toEqual({});
+    expect(changedFields(saved, { ...valuesOf(saved), whatsapp_number: '' })).toEqual({ whatsapp_number: null });
   });
 });
 

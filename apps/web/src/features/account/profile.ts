@@ -1,10 +1,12 @@
-import type { UpdateMeBody, UserMe } from '@manzil/shared';
+import { internationalDigits, type UpdateMeBody, type UserMe } from '@manzil/shared';
 
 /** The profile form's values as typed (passwords empty = unchanged). */
 export interface ProfileValues {
   full_name: string;
   email: string;
   phone_number: string;
+  /** As typed; "" removes it. Shown back as +<digits> (issue 28). */
+  whatsapp_number: string;
   password: string;
   confirm_password: string;
   /** Asked for only when the e-mail or the password changes (needsCurrentPassword). */
@@ -15,6 +17,7 @@ export const valuesOf = (u: UserMe): ProfileValues => ({
   full_name: u.full_name,
   email: u.email,
   phone_number: u.phone_number ?? '',
+  whatsapp_number: u.whatsapp_number ? `+${u.whatsapp_number}` : '',
   password: '',
   confirm_password: '',
   current_password: '',
@@ -30,7 +33,8 @@ export function needsCurrentPassword(user: UserMe, v: Pick<ProfileValues, 'email
 }
 
 /**
- * Only the fields that differ from the saved account (spec §5): values trimmed, empty ones dropped; the
+ * Only the fields that differ from the saved account (spec §5): values trimmed, empty ones dropped (an emptied
+ * WhatsApp number is removed: null); the
  * current password goes along only with an e-mail or password change (never trimmed: spaces may be part of it).
  */
 export function changedFields(user: UserMe, v: ProfileValues): UpdateMeBody {
@@ -41,6 +45,8 @@ export function changedFields(user: UserMe, v: ProfileValues): UpdateMeBody {
   if (fullName && fullName !== user.full_name) out.full_name = fullName;
   if (email && email !== user.email) out.email = email;
   if (phone && phone !== (user.phone_number ?? '')) out.phone_number = phone;
+  const whatsapp = (v.whatsapp_number ?? '').trim();
+  if (whatsapp === '' ? user.whatsapp_number !== null : internationalDigits(whatsapp) !== user.whatsapp_number) out.whatsapp_number = whatsapp || null;
   if (v.password) out.password = v.password;
   if (needsCurrentPassword(user, v) && v.current_password) out.current_password = v.current_password;
   return out;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { MESSAGES, profileForm, TIMINGS, type UserMe } from '@manzil/shared';
+import { CONTACT_METHODS, MESSAGES, profileForm, TIMINGS, type ContactMethod, type UserMe } from '@manzil/shared';
 import { ApiError } from '../../../api/client';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError } from '../../../i18n/translate-api-error';
@@ -24,7 +24,8 @@ type Banner = { kind: 'success' | 'info' | 'warning' | 'danger'; text: string };
 const CURRENT_PASSWORD_ERRORS: string[] = [MESSAGES.currentPasswordRequired, MESSAGES.currentPasswordWrong, MESSAGES.setPasswordFirst];
 
 /**
- * /profile (spec §2): avatar and name, edit full name, e-mail, phone and password; Cancel resets. Changing
+ * /profile (spec §2): avatar and name, edit full name, e-mail, phone, WhatsApp number (issue 28) and password;
+ * Cancel resets. Changing
  * the e-mail or the password asks for the current password (an account without one, signed in with Google,
  * is offered the reset e-mail to set a first password). A new e-mail waits for its link to be followed.
  */
@@ -51,7 +52,7 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
   const { t } = useTranslation('account');
   const [banner, setBanner] = useState<Banner | null>(null);
   const form = useForm<ProfileValues>({
-    resolver: withWesternDigits(zodResolver(profileForm) as unknown as Resolver<ProfileValues>, ['phone_number']),
+    resolver: withWesternDigits(zodResolver(profileForm) as unknown as Resolver<ProfileValues>, ['phone_number', 'whatsapp_number']),
     defaultValues: valuesOf(user),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -166,6 +167,9 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
             <Field label={t('fields.phone')} error={e.phone_number?.message} icon="telephone" hint={phoneHint(t('fields.phoneHint'))}>
               {(p) => <input {...p} {...register('phone_number')} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
             </Field>
+            <Field label={t('fields.whatsapp')} error={e.whatsapp_number?.message} icon="whatsapp" hint={t('fields.whatsappHint')}>
+              {(p) => <input {...p} {...register('whatsapp_number')} type="tel" inputMode="tel" dir="ltr" data-testid="profile-whatsapp" />}
+            </Field>
             <h2 className="h6 mt-4 mb-3">{user.has_password ? t('profile.changePassword') : t('profile.setPassword')}</h2>
             {user.has_password ? (
               <>
@@ -213,7 +217,7 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
         </form>
       </div>
 
-      <EmailChoice user={user} onSaved={onSaved} />
+      <ContactChoices user={user} onSaved={onSaved} />
 
       <div className="account-card account-danger mt-4">
         <h2 className="h6 text-danger">{t('profile.dangerTitle')}</h2>
@@ -228,9 +232,58 @@ function ProfileForm({ user, onSaved, onDelete }: { user: UserMe; onSaved: (u: U
 }
 
 /**
- * Whether the e-mail shows on the user's listings (issue 25), saved as soon as it is switched: off by default, as
- * visitors' messages reach the owner by e-mail through the contact form anyway.
+ * How visitors reach the user, each choice saved as soon as it is made: the ways shown on their listings (issue
+ * 28: Call, WhatsApp, messages through the form; the server refuses to leave none that works), and whether the
+ * e-mail shows (issue 25: off by default, as messages reach the owner by e-mail through the form anyway).
  */
+function ContactChoices({ user, onSaved }: { user: UserMe; onSaved: (u: UserMe) => void }) {
+  const { t } = useTranslation('account');
+  // As for the switch below: the boxes follow the click at once and a refusal puts them back.
+  const [methods, setMethods] = useState<ContactMethod[]>(user.contact_methods);
+  const saveMethods = useMutation({ mutationFn: updateMe, onSuccess: onSaved, onError: () => setMethods(user.contact_methods) });
+  const toggle = (m: ContactMethod, on: boolean) => {
+    const next = CONTACT_METHODS.filter((x) => (x === m ? on : methods.includes(x)));
+    setMethods(next);
+    saveMethods.mutate({ contact_methods: next });
+  };
+  const unusable = (m: ContactMethod) => (m === 'call' && !user.phone_number) || (m === 'whatsapp' && !user.whatsapp_number);
+  return (
+    <div className="account-card mt-4">
+      <h2 className="h6">{t('profile.contactTitle')}</h2>
+      <fieldset className="mb-3" disabled={saveMethods.isPending} data-testid="contact-methods">
+        <legend className="form-label fs-6 mb-1">{t('profile.methods')}</legend>
+        {CONTACT_METHODS.map((m) => (
+          <div className="form-check" key={m}>
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id={`profile-method-${m}`}
+              checked={methods.includes(m)}
+              // The last way left cannot be unticked (the server needs at least one).
+              disabled={methods.length === 1 && methods[0] === m}
+              onChange={(e) => toggle(m, e.target.checked)}
+              aria-describedby={unusable(m) ? `profile-method-${m}-note` : undefined}
+            />
+            <label className="form-check-label" htmlFor={`profile-method-${m}`}>
+              {t(`profile.method.${m}`)}
+            </label>
+            {unusable(m) && (
+              <span id={`profile-method-${m}-note`} className="d-block form-text mt-0">
+                {t(`profile.methodNeeds.${m}`)}
+              </span>
+            )}
+          </div>
+        ))}
+        <div aria-live="polite" className="small mt-1">
+          {saveMethods.isSuccess && <span className="text-success" data-testid="methods-saved"><i className="bi bi-check-circle me-1" aria-hidden="true" />{t('profile.choiceSaved')}</span>}
+          {saveMethods.isError && <span className="text-danger" role="alert">{translateApiError(t, saveMethods.error instanceof ApiError ? saveMethods.error.message : MESSAGES.updateProfileFailed)}</span>}
+        </div>
+      </fieldset>
+      <EmailChoice user={user} onSaved={onSaved} />
+    </div>
+  );
+}
+
 function EmailChoice({ user, onSaved }: { user: UserMe; onSaved: (u: UserMe) => void }) {
   const { t } = useTranslation('account');
   // The switch follows the click at once (the mutation's own state arrives a tick later, and a controlled
@@ -239,8 +292,7 @@ function EmailChoice({ user, onSaved }: { user: UserMe; onSaved: (u: UserMe) => 
   const save = useMutation({ mutationFn: updateMe, onSuccess: onSaved, onError: (_e, sent) => setChecked(!sent.show_email) });
   const id = 'profile-show-email';
   return (
-    <div className="account-card mt-4">
-      <h2 className="h6">{t('profile.contactTitle')}</h2>
+    <>
       <div className="form-check form-switch">
         <input
           className="form-check-input"
@@ -264,7 +316,7 @@ function EmailChoice({ user, onSaved }: { user: UserMe; onSaved: (u: UserMe) => 
         {save.isSuccess && <span className="text-success" data-testid="show-email-saved"><i className="bi bi-check-circle me-1" aria-hidden="true" />{t('profile.choiceSaved')}</span>}
         {save.isError && <span className="text-danger" role="alert">{translateApiError(t, save.error instanceof ApiError ? save.error.message : MESSAGES.updateProfileFailed)}</span>}
       </div>
-    </div>
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListingRead } from '@manzil/shared';
+import { countClick } from '../../../components/contact/reach';
+import { WhatsAppLink } from '../../../components/contact/WhatsAppLink';
 
 /** A listing that is sold or rented takes no more calls: the reason shown beside a disabled Call. */
 export function callClosedReason(availability: ListingRead['availability']): 'sold' | 'rented' | null {
@@ -13,14 +15,28 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /**
  * The owner's ways to be reached, fixed to the bottom of a listing's page on phones (< 768 px; CSS hides it
  * wider, where the contact card sits beside the photos): Call (a tel: link, disabled with its reason once the
- * listing is sold or rented) and Message (scrolls to the contact form and focuses its first field).
+ * listing is sold or rented), WhatsApp (issue 28) and Message (scrolls to the contact form and focuses its first
+ * field), each when the owner chose it.
  *
  * It never covers anything: it gets out of the way while the contact form or the footer is on screen (the
  * form is the page's last content on a phone), and the page is padded by its height (`--contact-bar-height`,
  * measured here) plus the iOS home-indicator area it stands on. Rendered only in the browser, for visitors
  * who are not the listing's owner (the owner's phone is never written into the server's HTML).
  */
-export function ContactBar({ phone, availability, formId }: { phone: string | null; availability: ListingRead['availability']; formId: string }) {
+export function ContactBar({
+  listing,
+  phone,
+  whatsapp,
+  availability,
+  formId,
+}: {
+  listing: ListingRead;
+  phone: string | null;
+  whatsapp: string | null;
+  availability: ListingRead['availability'];
+  /** The contact form's id, or null when the owner takes no messages. */
+  formId: string | null;
+}) {
   const { t } = useTranslation('details');
   const bar = useRef<HTMLDivElement>(null);
   const [hidden, setHidden] = useState(false);
@@ -28,7 +44,7 @@ export function ContactBar({ phone, availability, formId }: { phone: string | nu
 
   // Out of the way while the contact form or the footer shows.
   useEffect(() => {
-    const targets = [document.getElementById(formId), document.querySelector('.site-footer')].filter((e): e is Element => e !== null);
+    const targets = [formId ? document.getElementById(formId) : null, document.querySelector('.site-footer')].filter((e): e is Element => e !== null);
     const onScreen = new Set<Element>();
     const observer = new IntersectionObserver((entries) => {
       for (const e of entries) {
@@ -55,7 +71,7 @@ export function ContactBar({ phone, availability, formId }: { phone: string | nu
   }, []);
 
   const message = () => {
-    const form = document.getElementById(formId);
+    const form = formId ? document.getElementById(formId) : null;
     if (!form) return;
     form.scrollIntoView({ block: 'center', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     const field = form.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled])');
@@ -72,16 +88,23 @@ export function ContactBar({ phone, availability, formId }: { phone: string | nu
               {t('contactBar.call')}
             </button>
           ) : (
-            <a className="btn btn-brand" href={telHref(phone)}>
+            <a className="btn btn-brand" href={telHref(phone)} onClick={() => countClick(listing.id, 'call')}>
               <i className="bi bi-telephone me-1" aria-hidden="true" />
               {t('contactBar.call')}
             </a>
           ))}
-        {/* WhatsApp goes here when the owner offers it (its own issue: wa.me with a prefilled message). */}
-        <button type="button" className="btn btn-outline-brand" onClick={message} aria-controls={formId}>
-          <i className="bi bi-chat-dots me-1" aria-hidden="true" />
-          {t('contactBar.message')}
-        </button>
+        {whatsapp && (
+          <WhatsAppLink listing={listing} digits={whatsapp} className="btn btn-whatsapp">
+            <i className="bi bi-whatsapp me-1" aria-hidden="true" />
+            {t('contactBar.whatsapp')}
+          </WhatsAppLink>
+        )}
+        {formId && (
+          <button type="button" className="btn btn-outline-brand" onClick={message} aria-controls={formId}>
+            <i className="bi bi-chat-dots me-1" aria-hidden="true" />
+            {t('contactBar.message')}
+          </button>
+        )}
       </div>
       {phone && closed && (
         <p id="contact-bar-closed" className="details-contact-bar-note">

@@ -4,6 +4,7 @@ import type { ListingRead } from '@manzil/shared';
 import { listingTitle, priceText, type Lang } from '../../map/lib/display';
 import { placeLine } from '../../../components/listing-card/display';
 import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
+import { ShareButton } from './ShareButton';
 
 /**
  * The top of the details page: type badges, title, place and price, with the heart that keeps the listing.
@@ -14,6 +15,7 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
   const price = priceText(listing, lang);
   const title = listingTitle(listing, lang);
   const isRent = listing.listing_type === 'FOR_RENT';
+  const isPublic = listing.status === 'approved' && listing.is_active && listing.withheld.length === 0;
   // The read model's city is the district (else the governorate): said once, then the governorate.
   const cityLine = placeLine([p.district, p.city, p.governorate], lang);
   return (
@@ -50,8 +52,9 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
           {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
           {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
         </div>
-        {/* Only what the public sees can be kept (issue 27). */}
-        {listing.status === 'approved' && listing.is_active && <FavoriteButton listingId={listing.id} describedBy="details-title" />}
+        {/* Only what the public sees can be kept (issue 27) and shared (issue 28). */}
+        {isPublic && <FavoriteButton listingId={listing.id} describedBy="details-title" />}
+        {isPublic && <ShareButton listing={listing} lang={lang} />}
       </div>
     </header>
   );

@@ -9,6 +9,8 @@ import { toAppLanguage } from '../../../i18n/config';
 import { useAuth } from '../../account/auth-context';
 import { listingDescription, listingTitle, placeName, priceText, type Lang } from '../../map/lib/display';
 import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
+import { countClick, ownerReach } from '../../../components/contact/reach';
+import { WhatsAppLink } from '../../../components/contact/WhatsAppLink';
 import { callClosedReason, ContactBar, telHref } from '../components/ContactBar';
 import { DetailsHeader } from '../components/DetailsHeader';
 import { AmenityList } from '../components/AmenityList';
@@ -189,11 +191,14 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
     </section>
   );
   const owner = listing.owner ?? p.owner;
-  const ownerPhone = owner?.phone_number || owner?.phone || null;
+  // The ways the owner chose (issue 28); WhatsApp goes quiet with Call once the deal is closed.
+  const reach = ownerReach(listing);
+  const ownerPhone = reach.call;
   const ownerName = owner?.full_name?.trim() || [owner?.first_name, owner?.last_name].filter(Boolean).join(' ') || owner?.username;
   const address = (lang === 'ar' ? p.address_details_ar || p.address_details_en : p.address_details_en || p.address_details_ar) ?? '';
   const posted = listing.posted_at ?? listing.created_at;
   const callClosed = callClosedReason(listing.availability);
+  const whatsapp = callClosed ? null : reach.whatsapp;
   // The phone's contact bar: for visitors, in the browser (it carries the owner's phone).
   const showBar = hydrated && !isOwner;
   const contactFormId = 'details-contact-form';
@@ -398,27 +403,35 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
                       <span className="d-block small">{t(`contactBar.callClosed.${callClosed}`)}</span>
                     </span>
                   ) : hydrated ? (
-                    <a href={telHref(ownerPhone)}>
+                    <a href={telHref(ownerPhone)} onClick={() => countClick(listing.id, 'call')}>
                       <bdi dir="ltr">{ownerPhone}</bdi>
                     </a>
                   ) : (
                     contactPending
                   )}
                 </li>
-              ) : (
+              ) : reach.whatsapp ? null : (
                 <li className="text-body-secondary small">{t('owner.prefersEmail')}</li>
               )}
             </ul>
+            {whatsapp && hydrated && (
+              <WhatsAppLink listing={listing} digits={whatsapp} className="btn btn-whatsapp w-100 mt-3">
+                <i className="bi bi-whatsapp me-2" aria-hidden="true" />
+                {t('owner.whatsapp')}
+              </WhatsAppLink>
+            )}
           </section>
 
-          <div id={contactFormId} tabIndex={-1} className="details-contact-form">
-            <Suspense fallback={contactLoading}>
-              <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
-            </Suspense>
-          </div>
+          {reach.form && (
+            <div id={contactFormId} tabIndex={-1} className="details-contact-form">
+              <Suspense fallback={contactLoading}>
+                <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
+              </Suspense>
+            </div>
+          )}
         </aside>
       </div>
-      {showBar && <ContactBar phone={ownerPhone} availability={listing.availability} formId={contactFormId} />}
+      {showBar && <ContactBar listing={listing} phone={ownerPhone} whatsapp={whatsapp} availability={listing.availability} formId={reach.form ? contactFormId : null} />}
     </article>
   );
 }

@@ -331,6 +331,22 @@ function OwnerCard({ listing: l, deleting, onDelete }: { listing: MyListingRead;
             <span className="visually-hidden">{t('myProperties.inquiries')}: </span>
             {l.inquiries}
           </span>
+          {/* How visitors reached out (issue 28): clicks on Call and WhatsApp, and the people keeping it. */}
+          <span title={t('myProperties.calls')}>
+            <i className="bi bi-telephone me-1" aria-hidden="true" />
+            <span className="visually-hidden">{t('myProperties.calls')}: </span>
+            <span data-testid="call-clicks">{l.call_clicks}</span>
+          </span>
+          <span title={t('myProperties.whatsappClicks')}>
+            <i className="bi bi-whatsapp me-1" aria-hidden="true" />
+            <span className="visually-hidden">{t('myProperties.whatsappClicks')}: </span>
+            <span data-testid="whatsapp-clicks">{l.whatsapp_clicks}</span>
+          </span>
+          <span title={t('myProperties.favorites')}>
+            <i className="bi bi-heart me-1" aria-hidden="true" />
+            <span className="visually-hidden">{t('myProperties.favorites')}: </span>
+            <span data-testid="favorites-count">{l.favorites}</span>
+          </span>
           <span>
             <i className="bi bi-calendar3 me-1" aria-hidden="true" />
             {t('myProperties.added', { date: added })}
