@@ -3,7 +3,7 @@ import { LIMITS } from '../constants.js';
 import { CONTACT_METHODS, ROLES } from '../enums.js';
 import { internationalDigits } from '../phone.js';
 import { MESSAGES } from '../messages.js';
-import { ONE_LINE_RE, PHONE_RE, emailSchema, phoneInput, phoneSchema, text } from './common.js';
+import { ONE_LINE_RE, PHONE_RE, documented, emailSchema, phoneInput, phoneSchema, text } from './common.js';
 
 const password = z
   .string({ error: MESSAGES.passwordRequired })
@@ -40,13 +40,14 @@ export const registerForm = registerBody
 
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
-/** A WhatsApp number: the phone rule of spec §5, and placeable in a country (wa.me needs the country code). */
-const whatsappNumber = phoneSchema.refine((v) => internationalDigits(v) !== null, MESSAGES.whatsappInvalid);
-const contactMethods = z
-  .array(z.enum(CONTACT_METHODS))
-  .min(1, MESSAGES.contactMethodsRequired)
-  .max(CONTACT_METHODS.length)
-  .refine((v) => new Set(v).size === v.length, MESSAGES.contactMethodsRequired);
+const contactMethods = documented(
+  z
+    .array(z.enum(CONTACT_METHODS))
+    .min(1, MESSAGES.contactMethodsRequired)
+    .max(CONTACT_METHODS.length)
+    .refine((v) => new Set(v).size === v.length, MESSAGES.contactMethodsRequired),
+  { uniqueItems: true },
+);
 
 const fullName = text(LIMITS.nameMax * 2, { min: 2, minMessage: MESSAGES.fullNameTooShort, trimmed: true });
 
@@ -65,10 +66,11 @@ export const updateMeBody = z
     /** Show the e-mail on one's listings (issue 25); no current password needed. */
     show_email: z.boolean().optional(),
     /**
-     * The WhatsApp number (issue 28), as typed: the server keeps its international digits (+967 for a Yemeni
-     * mobile typed as 7xxxxxxxx). null or "" removes it.
+     * The WhatsApp number (issue 28), as typed, by the phone rule of spec §5: the server keeps its international
+     * digits (+967 for a Yemeni mobile typed as 7xxxxxxxx), and answers 422 with a message for a number it cannot
+     * place in a country (wa.me needs the country code). null or "" removes it.
      */
-    whatsapp_number: z.preprocess((v) => (v === '' ? null : trim(v)), whatsappNumber.nullable().optional()),
+    whatsapp_number: z.preprocess((v) => (v === '' ? null : trim(v)), phoneSchema.nullable().optional()),
     /** The ways visitors may reach the owner (issue 28): any of call, whatsapp, email; at least one. */
     contact_methods: contactMethods.optional(),
     /** Needed with `email` or `password` (a stolen token alone cannot take the account over). */

@@ -170,6 +170,7 @@ export async function updateMe(
   if (body.show_email !== undefined && body.show_email !== current.show_email) patch.show_email = body.show_email;
   if (body.whatsapp_number !== undefined) {
     const digits = body.whatsapp_number === null ? null : internationalDigits(body.whatsapp_number);
+    if (body.whatsapp_number !== null && digits === null) throw new HttpError(422, MESSAGES.whatsappInvalid);
     if (digits !== current.whatsapp_number) patch.whatsapp_number = digits;
   }
   if (body.contact_methods !== undefined) {
