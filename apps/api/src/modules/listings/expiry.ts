@@ -161,7 +161,8 @@ export function expiryReminderMail(
   p: { name: string; titleAr: string; titleEn: string; expiresAt: Date; now: Date; listingId: number; base: string },
   lang: Lang,
 ): MailContent {
-  const days = Math.max(1, Math.ceil((p.expiresAt.getTime() - p.now.getTime()) / DAY_MS));
+  // Rounded: a pass a few minutes after the 7-day mark still says 7 days, not 8.
+  const days = Math.max(1, Math.round((p.expiresAt.getTime() - p.now.getTime()) / DAY_MS));
   const titleAr = oneLine(p.titleAr || p.titleEn, 120);
   const titleEn = oneLine(p.titleEn || p.titleAr, 120);
   const name = oneLine(p.name, 100);
