@@ -91,6 +91,8 @@ const envSchema = z.object({
   VIEWS_FLUSH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** How often favourites' price drops are looked for and mailed (modules/favorites/price-drop.ts; 1 s to 1 day). */
   PRICE_DROP_CHECK_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /** How often listings are expired, reminded and taken off the market (modules/listings/expiry.ts; 1 s to 1 day). */
+  EXPIRY_CHECK_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   /** The local hour (Asia/Aden, 0-23) at which daily and weekly saved-search digests go out (modules/alerts). */
   ALERTS_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   /** The day weekly digests go out, at ALERTS_DIGEST_HOUR: the first day of the Yemeni week by default. */

@@ -4,6 +4,7 @@
  */
 import { addStartupHook, addWorker } from './bootstrap.js';
 import { startPriceDropJob } from './modules/favorites/price-drop.js';
+import { startExpiryJob } from './modules/listings/expiry.js';
 import { startAlertsWorker } from './modules/alerts/worker.js';
 import { startMailWorker } from './modules/mail/worker.js';
 import { startMediaSweeper } from './modules/media/sweep.js';
@@ -23,6 +24,9 @@ addWorker('mail-outbox', (app) => startMailWorker(app.deps.db, app.deps.config, 
 
 // Favourites' price drops: one e-mail a day at most per user, all their drops together.
 addWorker('price-drop-mail', (app) => startPriceDropJob(app.deps, app.log));
+
+// Listings that expire (issue 28): expire after 90 days, remind owners 7 days before, sold homes out of search after 14.
+addWorker('listing-expiry', (app) => startExpiryJob(app.deps, app.log));
 
 // Saved-search alerts: match listings that became public, mail instant alerts and the daily/weekly digests.
 addWorker('alerts', (app) => startAlertsWorker(app.deps, app.log));

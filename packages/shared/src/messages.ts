@@ -119,6 +119,7 @@ export const MESSAGES = {
   deletePasswordRequired: 'Enter your password to delete your account',
   deleteEmailMismatch: "Type your account's e-mail address to delete it",
   invalidCharacters: 'This field contains characters that are not allowed',
+  renewNotApproved: 'Only an approved listing can be renewed. This one is waiting for review or was rejected.',
   // generic
   required: 'This field is required',
   locationQueryTooShort: 'Type at least 2 characters',

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { WithheldReason } from '@manzil/shared';
 import type { Database } from './client.js';
 import type { Storage } from '../lib/storage.js';
 import { processImage, type ProcessedImage } from '../modules/media/service.js';
@@ -13,6 +14,8 @@ import { hashPassword } from '../modules/users/service.js';
 import { DEMO_AMENITIES, DEMO_LISTINGS, DISTRICTS, type DemoListing } from './demo/content.js';
 import { renderScene, type Scene, type Sky } from './demo/photos.js';
 import { insertListingRow } from './demo/rows.js';
+import { freshExpiry } from '../modules/listings/expiry.js';
+import { forgetSearchCounts } from '../modules/search/service.js';
 
 export const DEMO_OWNER_EMAIL = 'demo@manzil.example';
 const SEED_LOCK = 727275;
@@ -171,4 +174,24 @@ export async function seedDemo(
     await Promise.allSettled(written.map((k) => storage.delete(k)));
     throw err;
   }
+}
+
+/**
+ * The demo stays fresh (issue 28): at every start its listings begin a new 90-day period and its sold or
+ * rented homes their 14 days in search again, so a demo never empties itself. Returns how many were renewed.
+ */
+export async function renewDemoListings(db: Database): Promise<number> {
+  const owner = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', DEMO_OWNER_EMAIL);
+  const r = await db
+    .updateTable('listings')
+    .set({
+      ...freshExpiry(),
+      withheld: sql<WithheldReason[]>`array_remove(array_remove(withheld, 'expired'), 'off_market')`,
+      availability_changed_at: sql<Date | null>`case when availability = 'available' then null else now() end`,
+    })
+    .where('status', '=', 'approved')
+    .where('owner_id', 'in', owner)
+    .executeTakeFirst();
+  forgetSearchCounts(db);
+  return Number(r.numUpdatedRows);
 }

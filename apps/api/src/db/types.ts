@@ -102,6 +102,12 @@ export interface DB {
     withheld: Generated<WithheldReason[]>;
     /** When a public listing expires (issue 28). */
     expires_at: Timestamp | null;
+    /** When the owner was reminded of the current expiry (migration 023); null until then. */
+    expiry_reminded_at: Timestamp | null;
+    /** When the owner last marked it sold, rented or available (migration 023). */
+    availability_changed_at: Timestamp | null;
+    /** The language the owner last used on it: their expiry reminder's (migration 023). */
+    owner_lang: Generated<'ar' | 'en'>;
     property_type: 'APARTMENT' | 'HOUSE' | 'VILLA' | 'LAND' | 'OFFICE' | 'COMMERCIAL_SPACE';
     bedrooms: number | null;
     bathrooms: number | null;

@@ -124,6 +124,9 @@ export async function insertListingRow(
       views: v.views ?? 0,
       ...(v.created_at ? { created_at: new Date(v.created_at), updated_at: new Date(v.created_at) } : {}),
       posted_at: v.status === 'approved' ? (v.created_at ? new Date(v.created_at) : new Date()) : null,
+      // Published now: its 90 days start now (issue 28); a sold home's 14 days in search likewise.
+      expires_at: v.status === 'approved' ? sql<Date>`now() + interval '90 days'` : null,
+      availability_changed_at: (v.availability ?? 'available') === 'available' ? null : sql<Date>`now()`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -105,14 +105,23 @@ describe.each(DB_KINDS)('demo content (%s)', (kind) => {
     expect(bytes.equals(fs.readFileSync(path.join(t.config.uploadsDir, fileUrl.slice('/uploads/'.length))))).toBe(true);
   });
 
-  it('runs once: a second start changes nothing and prints no password', async () => {
+  it('runs once: a second start only renews the demo listings (issue 28) and prints no password', async () => {
     expect(password).not.toBe(''); // read from the first start's log by the first test
     const files = uploads(t);
     expect(files.length).toBeGreaterThan(DEMO_LISTINGS.length);
+    // A demo left running past its 90 days: one listing expired, another sold long ago and out of search.
+    const [one, two] = await t.db.selectFrom('listings').select('id').orderBy('id').limit(2).execute();
+    await t.db.updateTable('listings').set({ expires_at: new Date(Date.now() - 1000), withheld: ['expired'] }).where('id', '=', one!.id).execute();
+    await t.db.updateTable('listings').set({ availability: 'sold', withheld: ['off_market'] }).where('id', '=', two!.id).execute();
     const again = captureLog();
     await start(t, { SEED_DEMO: true }, again.log);
     expect(again.lines.filter((l) => l.level === 'error')).toEqual([]);
-    expect(again.lines.some((l) => /demo/i.test(l.msg))).toBe(false);
+    expect(again.lines.filter((l) => /demo/i.test(l.msg)).map((l) => l.msg)).toEqual([`demo content: ${DEMO_LISTINGS.length} listings renewed for 90 days`]);
+    const renewed = await t.db.selectFrom('listings').select(['withheld', 'expires_at']).where('id', 'in', [one!.id, two!.id]).execute();
+    for (const r of renewed) {
+      expect(r.withheld).toEqual([]);
+      expect(Math.abs(r.expires_at!.getTime() - (Date.now() + 90 * 24 * 3600 * 1000))).toBeLessThan(60_000);
+    }
     expect(again.lines.some((l) => /password/i.test(l.msg))).toBe(false);
     expect(again.lines.some((l) => l.msg.includes(password))).toBe(false);
     expect(await countListings(t)).toBe(DEMO_LISTINGS.length);

@@ -10,6 +10,7 @@ import { notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { readListing, readListings } from '../listings/read.js';
 import { forgetSearchCounts } from '../search/service.js';
+import { freshExpiry } from '../listings/expiry.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { listingApprovedMail, listingRejectedMail } from '../mail/templates.js';
 
@@ -99,7 +100,7 @@ export async function review(db: Database, storage: Storage, id: number): Promis
 
 /**
  * Approves or rejects a listing (from any status: an administrator may change their mind). The first
- * approval sets posted_at; rejection keeps the reason for the owner to read.
+ * approval sets posted_at; every approval starts a new 90-day expiry period; rejection keeps the reason.
  */
 export async function decide(
   db: Database,
@@ -111,7 +112,8 @@ export async function decide(
       .updateTable('listings')
       .set(
         p.action === 'approve'
-          ? { status: 'approved', rejection_reason: null, posted_at: sql`coalesce(posted_at, now())`, updated_at: sql`now()` }
+          ? // Published (again): a new 90-day period, back in view if it had expired (issue 28).
+            { status: 'approved', rejection_reason: null, posted_at: sql`coalesce(posted_at, now())`, updated_at: sql`now()`, ...freshExpiry() }
           : { status: 'rejected', rejection_reason: p.reason, updated_at: sql`now()` },
       )
       .where('id', '=', p.listingId)

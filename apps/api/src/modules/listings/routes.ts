@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent } from '@manzil/shared';
+import { MESSAGES, errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent } from '@manzil/shared';
 import { notFound } from '../../lib/errors.js';
 import { readListing } from './read.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import * as svc from './service.js';
+import { EXPIRY_DAYS, renewListing } from './expiry.js';
+import { requestLang } from '../auth/service.js';
 
 /**
  * Routes of the listings area (spec §7 Listings): an owner's create, edit, delete and own list, and the
@@ -29,7 +31,7 @@ export default async function listingsRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const id = await svc.createListing(db, req.user!, req.body, config.EXCHANGE_RATES);
+      const id = await svc.createListing(db, req.user!, req.body, config.EXCHANGE_RATES, requestLang(req));
       const listing = await readListing(db, storage, id, { contact: true });
       return reply.status(201).send(listing!);
     },
@@ -81,7 +83,38 @@ export default async function listingsRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      await svc.updateListing(db, req.user!, req.params.id, req.body, config.EXCHANGE_RATES);
+      await svc.updateListing(db, req.user!, req.params.id, req.body, config.EXCHANGE_RATES, requestLang(req));
+      const listing = await readListing(db, storage, req.params.id, { contact: true });
+      if (!listing) throw notFound();
+      return listing;
+    },
+  );
+
+  app.post(
+    '/listings/:id/renew',
+    {
+      // A renewal is one small write; 30 a minute per address is far above a person clicking Renew on each card.
+      config: config.RATE_LIMITS
+        ? {
+            rateLimit: {
+              max: 30,
+              timeWindow: 60_000,
+              keyGenerator: (req: FastifyRequest) => req.ip,
+              errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) => ({ statusCode: 429, detail: MESSAGES.tooManyRequests, retryAfter: ctx.after }),
+            },
+          }
+        : {},
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: `Renew an approved listing (owner or admin): it stays public for ${EXPIRY_DAYS} more days from now, and an expired one is public again. Someone else's listing is 404 as a missing one; a pending or rejected listing is 409 (it is published by approval).`,
+        security,
+        params: idParam,
+        response: { 200: listingRead, 401: errorDetail, 404: errorDetail, 409: errorDetail, 429: errorDetail },
+      },
+    },
+    async (req) => {
+      await renewListing(db, req.user!, req.params.id, requestLang(req));
       const listing = await readListing(db, storage, req.params.id, { contact: true });
       if (!listing) throw notFound();
       return listing;

@@ -13,6 +13,7 @@ import {
   type ListingRead,
   type ListingUpdateBody,
   type MyListingRead,
+  type WithheldReason,
 } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
@@ -21,6 +22,7 @@ import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { engagementCounts, messageCounts } from '../contact/service.js';
 import { flagPriceDrops } from '../favorites/price-drop.js';
+import { freshExpiry } from './expiry.js';
 import { validateChain } from '../locations/service.js';
 import { isPublicListing, readListing, readListings } from './read.js';
 import { forgetSearchCounts } from '../search/service.js';
@@ -117,7 +119,7 @@ async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record
   };
 }
 
-export async function createListing(db: Database, owner: AuthUser, body: ListingCreateBody, rates: Record<string, number>) {
+export async function createListing(db: Database, owner: AuthUser, body: ListingCreateBody, rates: Record<string, number>, lang: 'ar' | 'en' = 'ar') {
   const p = body.property_details;
   const v: Editable = {
     listing_type: body.listing_type,
@@ -156,7 +158,7 @@ export async function createListing(db: Database, owner: AuthUser, body: Listing
   const values = await finish(db, v, rates, { title: !body.title_en, description: !body.description_en });
   const row = await db
     .insertInto('listings')
-    .values({ ...values, owner_id: owner.id, status: 'pending' })
+    .values({ ...values, owner_id: owner.id, status: 'pending', owner_lang: lang, availability_changed_at: values.availability === 'available' ? null : new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -180,7 +182,14 @@ const EDITABLE_KEYS: (keyof Editable)[] = [
  * sends it back to review and records a 'resubmit' moderation event; marking it sold/rented or hiding it
  * does not.
  */
-export async function updateListing(db: Database, user: AuthUser, id: number, body: ListingUpdateBody, rates: Record<string, number>) {
+export async function updateListing(
+  db: Database,
+  user: AuthUser,
+  id: number,
+  body: ListingUpdateBody,
+  rates: Record<string, number>,
+  lang: 'ar' | 'en' = 'ar',
+) {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('listings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound();
@@ -203,11 +212,24 @@ export async function updateListing(db: Database, user: AuthUser, id: number, bo
     });
     const changedContent = EDITABLE_KEYS.some((k) => !NON_CONTENT.includes(k) && values[k] !== before[k]);
     const resubmit = changedContent && row.status !== 'pending';
+    // Sold or rented: the badge shows for 14 days, then the expiry job takes it out of search (expiry.ts).
+    // Available again: back in search at once, and renewed for 90 days when approved, since the owner has just
+    // confirmed the home is on the market (what renewing asks of them), and a listing that expired while sold
+    // would otherwise come back only to stay hidden as expired.
+    const availabilityChanged = values.availability !== before.availability;
+    const backOnMarket = availabilityChanged && values.availability === 'available';
+    const renew = backOnMarket && row.status === 'approved' && !resubmit;
     await trx
       .updateTable('listings')
       .set({
         ...values,
         updated_at: new Date(),
+        owner_lang: lang,
+        ...(availabilityChanged ? { availability_changed_at: new Date() } : {}),
+        ...(renew ? freshExpiry() : {}),
+        ...(backOnMarket
+          ? { withheld: renew ? sql<WithheldReason[]>`array_remove(array_remove(withheld, 'expired'), 'off_market')` : sql<WithheldReason[]>`array_remove(withheld, 'off_market')` }
+          : {}),
         ...(resubmit ? { status: 'pending' as const, rejection_reason: null } : {}),
       })
       .where('id', '=', id)

@@ -166,3 +166,8 @@ export function uploadImage(
     xhr.send(form);
   });
 }
+
+/** POST /listings/{id}/renew (issue 28): an approved listing stays public for 90 more days; an expired one is back. */
+export function renewListing(id: number) {
+  return apiFetch<ListingRead>(`/listings/${id}/renew`, { method: 'POST', auth: true });
+}

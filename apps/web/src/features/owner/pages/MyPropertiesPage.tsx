@@ -9,6 +9,7 @@ import { translateApiError, translateError } from '../../../i18n/translate-api-e
 import { useAuth } from '../../account/auth-context';
 import { MY_LISTINGS_PAGE, deleteListing, fetchMyListings, myListingsKey } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ListingExpiry, WithheldBadges } from '../components/ListingExpiry';
 import { ListingMessages } from '../components/ListingMessages';
 import { useListingSuccessBanner } from '../hooks/useListingSuccessBanner';
 import '../owner.css';
@@ -76,6 +77,18 @@ function MyListings({ token }: { token: string | null }) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  // The expiry reminder links to /my-properties#listing-<id>: the cards arrive after the page, so the browser
+  // cannot scroll to the anchor itself; once that card is there, it is scrolled to and focused, once.
+  const [anchored, setAnchored] = useState(false);
+  useEffect(() => {
+    if (anchored || items.length === 0) return;
+    const target = /^#listing-\d+$/.test(window.location.hash) ? document.getElementById(window.location.hash.slice(1)) : null;
+    if (target) {
+      target.scrollIntoView({ block: 'center' });
+      target.focus({ preventScroll: true });
+    }
+    setAnchored(true);
+  }, [anchored, items]);
   const stats = useMemo(() => listingStats(items), [items]);
 
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -244,7 +257,13 @@ function OwnerCard({ listing: l, deleting, onDelete }: { listing: MyListingRead;
   const p = l.property;
 
   return (
-    <article className={`owner-listing${deleting ? ' is-fading' : ''}`} data-testid="my-property-card" data-listing-id={l.id}>
+    <article
+      id={`listing-${l.id}`}
+      tabIndex={-1}
+      className={`owner-listing${deleting ? ' is-fading' : ''}`}
+      data-testid="my-property-card"
+      data-listing-id={l.id}
+    >
       <div className="owner-listing-media">
         {image ? (
           <img
@@ -263,15 +282,19 @@ function OwnerCard({ listing: l, deleting, onDelete }: { listing: MyListingRead;
           </div>
         )}
         <div className="owner-listing-badges">
-          <span className={`badge text-bg-${statusClass}`} data-testid="status-badge" data-status={l.status}>
-            {t(`myProperties.status.${l.status}`)}
-          </span>
+          {/* An expired listing shows "Expired" (WithheldBadges) instead of "Published". */}
+          {!(l.status === 'approved' && l.withheld.includes('expired')) && (
+            <span className={`badge text-bg-${statusClass}`} data-testid="status-badge" data-status={l.status}>
+              {t(`myProperties.status.${l.status}`)}
+            </span>
+          )}
           {closed && (
             <span className="badge text-bg-secondary" data-testid="availability-badge">
               {t(`myProperties.status.${l.availability}`)}
             </span>
           )}
           {!l.is_active && <span className="badge text-bg-dark">{t('myProperties.status.inactive')}</span>}
+          <WithheldBadges listing={l} />
         </div>
       </div>
       <div className="owner-listing-body">
@@ -352,6 +375,7 @@ function OwnerCard({ listing: l, deleting, onDelete }: { listing: MyListingRead;
             {t('myProperties.added', { date: added })}
           </span>
         </div>
+        <ListingExpiry listing={l} />
         <ListingMessages listing={l} title={title} />
         <div className="owner-listing-actions" role="group" aria-label={t('myProperties.actionsFor', { title })}>
           <Link to={`/edit-property/${l.id}`} className="btn btn-sm btn-outline-brand" data-testid="edit-listing">
