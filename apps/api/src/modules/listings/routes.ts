@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent, similarListings } from '@manzil/shared';
 import { notFound } from '../../lib/errors.js';
+import { compileSerializer } from '../../lib/serialize.js';
 import { readListing } from './read.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import * as svc from './service.js';
@@ -16,6 +17,8 @@ export default async function listingsRoutes(base: FastifyInstance) {
   const { db, storage, config } = app.deps;
   const tags = ['listings'];
   const security = [{ bearer: [] }];
+  // Eight full cards under every details page a visitor scrolls through: written as search writes its pins (lib/serialize.ts).
+  const writeSimilar = compileSerializer(similarListings);
 
   app.post(
     '/listings/',
@@ -89,6 +92,7 @@ export default async function listingsRoutes(base: FastifyInstance) {
       const found = await findSimilar(db, storage, req.user, req.params.id);
       // The same for every visitor, like the by-city counts; only its owner or an admin sees a non-public one's.
       reply.header('cache-control', found.public ? 'public, max-age=60' : 'private, no-store');
+      reply.serializer(writeSimilar).type('application/json; charset=utf-8');
       return { items: found.items };
     },
   );
