@@ -99,6 +99,8 @@ interface Mix {
   path?: string;
   /** A row of the map's (issue 26): its answers' gzipped size is reported too, against 30 KB. */
   map?: boolean;
+  /** GET requests to these paths instead of POSTing `bodies` (similar homes, issue 28). */
+  get?: string[];
 }
 
 interface Place {
@@ -107,7 +109,7 @@ interface Place {
   lon: number;
 }
 
-function mixes(govs: Place[]): Mix[] {
+function mixes(govs: Place[], similarOf: number[] = []): Mix[] {
   const [g1, g2, g3, g4] = govs;
   const box = (g: Place, half: number) => ({ min_lat: g.lat - half, max_lat: g.lat + half, min_lon: g.lon - half, max_lon: g.lon + half });
   // A drawn area: an irregular hexagon around a city centre, [lat, lng] pairs as the map sends them.
@@ -177,6 +179,13 @@ function mixes(govs: Place[]): Mix[] {
         return { zoom, min_lat: round(c.lat - (h / 2) * deg, 6), max_lat: round(c.lat + (h / 2) * deg, 6), min_lon: round(c.lon - (w / 2) * deg, 6), max_lon: round(c.lon + (w / 2) * deg, 6) };
       }),
     })),
+    {
+      // Under a listing's details (issue 28): public listings of every kind and place, each asked once per round.
+      name: SIMILAR,
+      extra: true,
+      bodies: similarOf.map((id) => ({ id })),
+      get: similarOf.map((id) => `/api/v1/listings/${id}/similar`),
+    },
   ];
 }
 
@@ -297,6 +306,8 @@ async function explain(db: DbHandle['db'], plan: CompiledQuery[][]): Promise<str
 
 /** The row of searches and listings' details together. */
 const WITH_DETAILS = 'search + details';
+/** The row of similar homes (issue 28), target p95 ≤ 20 ms at 100,000 listings. */
+const SIMILAR = 'similar homes';
 
 /**
  * Searches and listings' details under one load (issue 26), as visitors use the site: each connection sends a
@@ -401,7 +412,12 @@ async function main() {
       where g.latitude is not null group by g.id order by count(*) desc, g.id limit 4`.execute(db)).rows;
     if (govs.length < 4) throw new Error('need listings in at least four governorates');
 
-    const selected = mixes(govs).filter((m) => !ONLY || ONLY.some((o) => m.name.startsWith(o)));
+    // The listings whose similar homes are asked: 40 public ones spread over the table (every type and place).
+    const similarOf = (await sql<{ id: number }>`
+      select id from (select id, row_number() over (order by id) as n from listings where status = 'approved' and is_active and withheld = '{}') x
+      where n % greatest(1, (select count(*) from listings) / 40) = 0 order by id limit 40`.execute(db)).rows.map((r) => r.id);
+
+    const selected = mixes(govs, similarOf).filter((m) => !ONLY || ONLY.some((o) => m.name.startsWith(o)));
     const results = [];
     const explains: Record<string, string> = {};
     for (const mix of selected) {
@@ -415,18 +431,21 @@ async function main() {
       const gzipped: number[] = [];
       const modes = new Set<string>();
       const mixUrl = mix.path ? new URL(mix.path, url).toString() : url;
+      const getUrl = (i: number) => new URL(mix.get![i]!, url).toString();
       await recorder.quiet();
       for (const [pass, into] of [[1, uncachedPlans], [2, plans]] as const) {
-        for (const body of bodies) {
+        for (const [i, body] of bodies.entries()) {
           recorder.recording = [];
-          const res = await fetch(mixUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+          const res = mix.get
+            ? await fetch(getUrl(i), { headers: { 'accept-encoding': ACCEPT_ENCODING } })
+            : await fetch(mixUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
           const text = await res.text();
           into.push(recorder.recording);
           recorder.recording = null;
           if (res.status !== 200) throw new Error(`${mix.name}: ${body} answered ${res.status}: ${text.slice(0, 300)}`);
           if (pass === 2) continue;
-          const json = JSON.parse(text) as { items: unknown[]; total: number; total_capped: boolean; mode?: string };
-          totals.push(json.total);
+          const json = JSON.parse(text) as { items: unknown[]; total?: number; total_capped: boolean; mode?: string };
+          totals.push(json.total ?? json.items.length);
           bytes += text.length;
           // What goes over the wire to a browser that takes gzip (the API's own gzip: level 6).
           gzipped.push(zlib.gzipSync(text, { level: 6 }).length);
@@ -436,9 +455,10 @@ async function main() {
       const fl = await floor(db, plans, FLOOR_MS);
       const uncached = await floor(db, uncachedPlans, FLOOR_MS / 3);
       const flMany = await floor(db, plans, SECONDS * 1000, CONNECTIONS);
-      const one = await load(mixUrl, bodies, 1, SINGLE_SECONDS);
+      const kinds = mix.get ? [{ method: 'GET', paths: mix.get }] : undefined;
+      const one = await load(mixUrl, bodies, 1, SINGLE_SECONDS, kinds);
       await recorder.quiet();
-      const { r: many, cpu } = await withCpu(() => load(mixUrl, bodies, CONNECTIONS, SECONDS), localPostgres);
+      const { r: many, cpu } = await withCpu(() => load(mixUrl, bodies, CONNECTIONS, SECONDS, kinds), localPostgres);
       const r = {
         mix: mix.name,
         extra: Boolean(mix.extra),
@@ -538,6 +558,15 @@ async function main() {
           `\nuncached: a view whose cells nobody asked for in the last SEARCH_COUNT_TTL_SECONDS (counting its tiles); later ` +
           `requests find them counted. Target (issue 26, PostgreSQL at 100,000 listings): p95 ≤ 50 ms and ≤ 30 KB gzipped at ` +
           `any zoom: ${ok ? 'met' : 'NOT met'}.`,
+      );
+    }
+    const similarRow = results.find((r) => r.mix === SIMILAR);
+    if (similarRow) {
+      console.log(
+        `\nSimilar homes (issue 28, GET /listings/{id}/similar, ${similarRow.bodies.length} listings, ${similarRow.statements_per_request} ` +
+          `statement a request): p50 ${round(similarRow.api.p50_ms)} ms, p95 ${round(similarRow.api.p95_ms)} ms @${CONNECTIONS}; p50 ${round(similarRow.api_c1.p50_ms)} ms, p95 ${round(similarRow.api_c1.p95_ms)} ms @1 (floor @1: p95 ${similarRow.floor.p95_ms} ms). ` +
+          `Target (issue 28, PostgreSQL at 100,000 listings): p95 ≤ 20 ms: ${similarRow.api.p95_ms <= 20 ? 'met' : 'NOT met'} at ${CONNECTIONS} ` +
+          `connections, ${similarRow.api_c1.p95_ms <= 20 ? 'met' : 'NOT met'} at 1.`,
       );
     }
     if (results.some((r) => r.extra)) {

@@ -21,6 +21,7 @@ import * as m018 from './migrations/018_saved_searches.js';
 import * as m019 from './migrations/019_price_drop_mail.js';
 import * as m020 from './migrations/020_alerts.js';
 import * as m021 from './migrations/021_withheld_contact.js';
+import * as m022 from './migrations/022_similar_index.js';
 import * as m023 from './migrations/023_listing_expiry.js';
 import * as m025 from './migrations/025_contact_clicks.js';
 
@@ -42,6 +43,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '019_price_drop_mail', up: m019.up },
   { name: '020_alerts', up: m020.up },
   { name: '021_withheld_contact', up: m021.up },
+  { name: '022_similar_index', up: m022.up },
   { name: '023_listing_expiry', up: m023.up },
   { name: '025_contact_clicks', up: m025.up },
 ];

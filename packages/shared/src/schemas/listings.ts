@@ -260,6 +260,10 @@ export const myListingRead = listingRead.extend({
 export type MyListingRead = z.infer<typeof myListingRead>;
 export const myListingList = listOf(myListingRead);
 
+/** GET /listings/{id}/similar (issue 28): up to 8 public listings like it, nearest first, as search's cards. */
+export const similarListings = z.object({ items: z.array(listingRead) });
+export type SimilarListings = z.infer<typeof similarListings>;
+
 /** Property types without rooms or a build year: those fields are always null (spec §3, §4). */
 export const ROOMLESS_PROPERTY_TYPES: readonly PropertyType[] = ['LAND'];
 

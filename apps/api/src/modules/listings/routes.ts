@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent } from '@manzil/shared';
+import { MESSAGES, errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent, similarListings } from '@manzil/shared';
 import { notFound } from '../../lib/errors.js';
+import { compileSerializer } from '../../lib/serialize.js';
 import { readListing } from './read.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import * as svc from './service.js';
 import { EXPIRY_DAYS, renewListing } from './expiry.js';
 import { requestLang } from '../auth/service.js';
+import { similarListings as findSimilar, SIMILAR_LIMIT } from './similar.js';
 
 /**
  * Routes of the listings area (spec §7 Listings): an owner's create, edit, delete and own list, and the
@@ -17,6 +19,8 @@ export default async function listingsRoutes(base: FastifyInstance) {
   const { db, storage, config } = app.deps;
   const tags = ['listings'];
   const security = [{ bearer: [] }];
+  // Eight full cards under every details page a visitor scrolls through: written as search writes its pins (lib/serialize.ts).
+  const writeSimilar = compileSerializer(similarListings);
 
   app.post(
     '/listings/',
@@ -67,6 +71,32 @@ export default async function listingsRoutes(base: FastifyInstance) {
       svc.getListingFor(db, storage, req.user, req.params.id, () =>
         app.deps.views.record(req.params.id, req.user ? { userId: req.user.id } : { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
       ),
+  );
+
+  app.get(
+    '/listings/:id/similar',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags,
+        summary: `Up to ${SIMILAR_LIMIT} public listings like this one, nearest first, as search's cards`,
+        description:
+          'Same listing type and property type, priced within ±35% of the listing in USD (when it has a price), never ' +
+          'the listing itself: those of its district first, then of its governorate, then the rest by distance from ' +
+          'its point; listings without a point come after those with one. 404 as for `GET /listings/{id}`: the ' +
+          'public asks about public listings only, the owner and admins also about their own non-public one. The ' +
+          'answer about a public listing may be cached by anyone for 60 s; about a non-public one it is not stored.',
+        params: idParam,
+        response: { 200: similarListings, 404: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      const found = await findSimilar(db, storage, req.user, req.params.id);
+      // The same for every visitor, like the by-city counts; only its owner or an admin sees a non-public one's.
+      reply.header('cache-control', found.public ? 'public, max-age=60' : 'private, no-store');
+      reply.serializer(writeSimilar).type('application/json; charset=utf-8');
+      return { items: found.items };
+    },
   );
 
   app.patch(

@@ -23,6 +23,8 @@ import '../details.css';
 const DetailsMap = lazy(() => import('../components/DetailsMap'));
 // Only owners see their controls (and their delete dialog, react-bootstrap's Modal): visitors never download them.
 const OwnerControls = lazy(() => import('../components/OwnerControls').then((m) => ({ default: m.OwnerControls })));
+// Similar homes (issue 28) load, code and request, only once the visitor scrolls near them.
+const SimilarHomes = lazy(() => import('../components/SimilarHomes'));
 const ContactOwnerForm = lazy(() =>
   import('../../contact/components/ContactOwnerForm').then((m) => ({ default: m.ContactOwnerForm })),
 );
@@ -431,6 +433,13 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
           )}
         </aside>
       </div>
+      {/* Not in the server's render nor the first client render (MountWhenNear starts with its empty placeholder);
+          one per listing, so opening a similar home waits for the scroll again. */}
+      <MountWhenNear key={listing.id} placeholder={<div className="similar-homes-anchor" />} rootMargin="400px">
+        <Suspense fallback={<div className="details-section similar-homes-anchor" />}>
+          <SimilarHomes listingId={listing.id} token={token} />
+        </Suspense>
+      </MountWhenNear>
       {showBar && <ContactBar listing={listing} phone={ownerPhone} whatsapp={whatsapp} availability={listing.availability} formId={reach.form ? contactFormId : null} />}
     </article>
   );
