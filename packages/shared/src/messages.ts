@@ -115,6 +115,13 @@ export const MESSAGES = {
   deletePasswordRequired: 'Enter your password to delete your account',
   deleteEmailMismatch: "Type your account's e-mail address to delete it",
   invalidCharacters: 'This field contains characters that are not allowed',
+  // reports (issue 28)
+  reportReasonRequired: 'Choose why you are reporting this listing',
+  alreadyReported: 'You have already reported this listing. Thank you, our team will review it.',
+  ownListingReport: 'You cannot report your own listing',
+  hideReasonRequired: 'Give the owner a reason for hiding the listing',
+  reportAlreadyDecided: 'This report has already been decided',
+  reportsFailed: 'Failed to fetch reports',
   // generic
   required: 'This field is required',
   locationQueryTooShort: 'Type at least 2 characters',

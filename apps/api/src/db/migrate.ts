@@ -21,6 +21,7 @@ import * as m018 from './migrations/018_saved_searches.js';
 import * as m019 from './migrations/019_price_drop_mail.js';
 import * as m020 from './migrations/020_alerts.js';
 import * as m021 from './migrations/021_withheld_contact.js';
+import * as m024 from './migrations/024_reports.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -40,6 +41,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '019_price_drop_mail', up: m019.up },
   { name: '020_alerts', up: m020.up },
   { name: '021_withheld_contact', up: m021.up },
+  { name: '024_reports', up: m024.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -230,4 +230,34 @@ export interface DB {
     /** Extra headers (name → value) given to the mailer as they are (migration 020: List-Unsubscribe). */
     headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   };
+  /** The reports of one listing until an administrator decides (issue 28, migration 024). */
+  listing_report_cases: {
+    id: Generated<number>;
+    listing_id: number;
+    status: Generated<'open' | 'dismissed' | 'hidden'>;
+    opened_at: Timestamp;
+    decided_by: number | null;
+    decided_at: Timestamp | null;
+    decision_reason: string | null;
+  };
+  listing_reports: {
+    id: Generated<number>;
+    case_id: number;
+    listing_id: number;
+    reporter_user_id: number | null;
+    /** `u:<user id>` or `a:<HMAC of the address>`: tells reporters apart without keeping the address. */
+    reporter_key: string;
+    reason: 'scam' | 'wrong_details' | 'unavailable' | 'duplicate' | 'offensive' | 'other';
+    details: string | null;
+    created_at: Timestamp;
+  };
+  admin_actions: {
+    id: Generated<number>;
+    admin_id: number | null;
+    action: 'approve' | 'reject' | 'hide' | 'dismiss' | 'block' | 'unblock';
+    listing_id: number | null;
+    user_id: number | null;
+    reason: string | null;
+    created_at: Timestamp;
+  };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminListingsQuery, adminStats, approveBody, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
+import { adminAction, adminListingsQuery, adminStats, approveBody, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
 import { badRequest } from '../../lib/errors.js';
 import * as admin from './service.js';
 
-const withHistory = listingRead.extend({ moderation_history: z.array(moderationEvent) });
+const withHistory = listingRead.extend({ moderation_history: z.array(moderationEvent), admin_actions: z.array(adminAction) });
 const pendingQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(200),
