@@ -4,6 +4,8 @@ import { errorDetail, hideBody, idParam, REPORT_HOLD_REPORTERS, reportBody, repo
 import { rateLimitByIp } from '../auth/rate-limit.js';
 import * as svc from './service.js';
 
+const denied = { 401: errorDetail, 403: errorDetail };
+
 /** Reports a minute per address: a few listings for a person, too few to take listings down by flooding. */
 const PER_MINUTE = 5;
 
@@ -53,7 +55,7 @@ export async function adminReportRoutes(base: FastifyInstance) {
         security,
         summary: 'Report cases of one status (open by default): the listing, counts per reason, distinct reporters, the reports and the admin actions',
         querystring: reportCasesQuery,
-        response: { 200: reportCaseList },
+        response: { 200: reportCaseList, ...denied },
       },
     },
     async (req) => svc.listCases(db, storage, req.query),
@@ -67,7 +69,7 @@ export async function adminReportRoutes(base: FastifyInstance) {
         security,
         summary: "Dismiss an open case: 'reported' leaves the listing's withheld reasons (it is public again unless withheld otherwise); recorded",
         params: idParam,
-        response: { 200: reportCase, 404: errorDetail, 409: errorDetail },
+        response: { 200: reportCase, 404: errorDetail, 409: errorDetail, ...denied },
       },
     },
     async (req) => svc.decideCase(db, storage, { caseId: req.params.id, adminId: req.user!.id, action: 'dismiss', reason: null, baseUrl: app.deps.publicUrl() }),
@@ -82,7 +84,7 @@ export async function adminReportRoutes(base: FastifyInstance) {
         summary: "Hide the listing of an open case with a reason (required): 'hidden' replaces 'reported', the owner is e-mailed the reason; recorded",
         params: idParam,
         body: hideBody,
-        response: { 200: reportCase, 404: errorDetail, 409: errorDetail },
+        response: { 200: reportCase, 404: errorDetail, 409: errorDetail, ...denied },
       },
     },
     async (req) => svc.decideCase(db, storage, { caseId: req.params.id, adminId: req.user!.id, action: 'hide', reason: req.body.reason, baseUrl: app.deps.publicUrl() }),
