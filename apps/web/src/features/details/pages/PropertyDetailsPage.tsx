@@ -21,6 +21,8 @@ import '../details.css';
 const DetailsMap = lazy(() => import('../components/DetailsMap'));
 // Only owners see their controls (and their delete dialog, react-bootstrap's Modal): visitors never download them.
 const OwnerControls = lazy(() => import('../components/OwnerControls').then((m) => ({ default: m.OwnerControls })));
+// The report dialog (react-bootstrap's Modal) loads in the browser only, after the page.
+const ReportListing = lazy(() => import('../components/ReportListing').then((m) => ({ default: m.ReportListing })));
 const ContactOwnerForm = lazy(() =>
   import('../../contact/components/ContactOwnerForm').then((m) => ({ default: m.ContactOwnerForm })),
 );
@@ -194,6 +196,8 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   const address = (lang === 'ar' ? p.address_details_ar || p.address_details_en : p.address_details_en || p.address_details_ar) ?? '';
   const posted = listing.posted_at ?? listing.created_at;
   const callClosed = callClosedReason(listing.availability);
+  // Only what the public sees can be reported (an admin may open a pending or held listing here).
+  const reportable = listing.status === 'approved' && listing.is_active && listing.withheld.length === 0;
   // The phone's contact bar: for visitors, in the browser (it carries the owner's phone).
   const showBar = hydrated && !isOwner;
   const contactFormId = 'details-contact-form';
@@ -416,6 +420,14 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
             </Suspense>
           </div>
+
+          {hydrated && !isOwner && reportable && (
+            <div className="details-report text-center mt-2">
+              <Suspense fallback={null}>
+                <ReportListing listingId={listing.id} />
+              </Suspense>
+            </div>
+          )}
         </aside>
       </div>
       {showBar && <ContactBar phone={ownerPhone} availability={listing.availability} formId={contactFormId} />}
