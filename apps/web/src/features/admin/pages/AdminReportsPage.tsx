@@ -155,7 +155,11 @@ function CaseCard({ item, lang, onDecide }: { item: ReportCase; lang: AppLanguag
               <li key={r.id}>
                 <strong>{t(`reports.reasons.${r.reason}`)}</strong> · {r.signed_in ? t('reports.signedIn') : t('reports.anonymous')} ·{' '}
                 <bdi>{dateTimeOf(r.created_at, lang)}</bdi>
-                {r.details && <div className="text-body-secondary admin-report-text">{r.details}</div>}
+                {r.details && (
+                  <div className="text-body-secondary admin-report-text" dir="auto">
+                    {r.details}
+                  </div>
+                )}
               </li>
             ))}
           </ol>
