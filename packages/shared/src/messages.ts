@@ -122,6 +122,8 @@ export const MESSAGES = {
   hideReasonRequired: 'Give the owner a reason for hiding the listing',
   reportAlreadyDecided: 'This report has already been decided',
   reportsFailed: 'Failed to fetch reports',
+  accountBlocked: 'This account has been blocked by an administrator. Contact us if you think this is a mistake.',
+  cannotBlockAdmin: 'Administrators cannot be blocked',
   // generic
   required: 'This field is required',
   locationQueryTooShort: 'Type at least 2 characters',

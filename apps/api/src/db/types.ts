@@ -55,6 +55,8 @@ export interface DB {
     whatsapp_number: string | null;
     /** How the owner wants to be reached: any of call, whatsapp, email; at least one (issue 28). */
     contact_methods: Generated<('call' | 'whatsapp' | 'email')[]>;
+    /** Set while an administrator has blocked the user (issue 28, migration 024). */
+    blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

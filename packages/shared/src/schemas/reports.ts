@@ -63,6 +63,8 @@ export const reportCase = z.object({
   decision_reason: z.string().nullable(),
   /** The listing as an administrator reads it (owner's e-mail included). */
   listing: listingRead,
+  /** The listing's owner is blocked (their listings are withheld as 'blocked'). */
+  owner_blocked: z.boolean(),
   /** Distinct reporters (users and addresses) of this case. */
   reporters: z.number().int(),
   /** How many reports gave each reason. */

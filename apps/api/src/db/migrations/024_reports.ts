@@ -8,6 +8,8 @@
  *   address itself is never stored). A signed-in user reports a listing once, whatever the case.
  * - `admin_actions`: who did what and when (approve, reject, hide, dismiss, block, unblock), shown on the
  *   listing in the admin's views. The admin's row may go (account deleted); the record stays.
+ * - `users.blocked_at`: set while an administrator has blocked the user: they cannot sign in, their sessions
+ *   were ended, and their listings carry 'blocked' in withheld.
  */
 export const up = `
 create table if not exists listing_report_cases (
@@ -46,4 +48,6 @@ create table if not exists admin_actions (
 );
 create index if not exists admin_actions_listing on admin_actions (listing_id, created_at) where listing_id is not null;
 create index if not exists admin_actions_user on admin_actions (user_id, created_at) where user_id is not null;
+
+alter table users add column if not exists blocked_at timestamptz;
 `;

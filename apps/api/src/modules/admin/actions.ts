@@ -22,21 +22,25 @@ export async function recordAction(
     .execute();
 }
 
-/** The actions on several listings in one query, newest first, with the administrator's name. */
-export async function actionsOf(db: Database, listingIds: number[]): Promise<Map<number, AdminAction[]>> {
+/**
+ * The actions on several listings in one query, newest first, with the administrator's name: each listing's own
+ * (approve, reject, hide, dismiss) and its owner's (block, unblock), which concern every listing they have.
+ */
+export async function actionsOf(db: Database, listings: { id: number; owner_id: number }[]): Promise<Map<number, AdminAction[]>> {
   const out = new Map<number, AdminAction[]>();
-  if (listingIds.length === 0) return out;
+  if (listings.length === 0) return out;
+  const listingIds = listings.map((l) => l.id);
+  const ownerIds = [...new Set(listings.map((l) => l.owner_id))];
   const rows = await db
     .selectFrom('admin_actions as a')
     .leftJoin('users as u', 'u.id', 'a.admin_id')
     .select(['a.id', 'a.action', 'a.admin_id', 'a.listing_id', 'a.user_id', 'a.reason', 'a.created_at', 'u.full_name', 'u.first_name', 'u.last_name', 'u.email'])
-    .where('a.listing_id', 'in', listingIds)
+    .where((eb) => eb.or([eb('a.listing_id', 'in', listingIds), eb.and([eb('a.listing_id', 'is', null), eb('a.user_id', 'in', ownerIds)])]))
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .execute();
   for (const r of rows) {
-    const list = out.get(r.listing_id!) ?? [];
-    list.push({
+    const action: AdminAction = {
       id: r.id,
       action: r.action,
       admin_id: r.admin_id,
@@ -45,8 +49,9 @@ export async function actionsOf(db: Database, listingIds: number[]): Promise<Map
       user_id: r.user_id,
       reason: r.reason,
       created_at: iso(r.created_at),
-    });
-    out.set(r.listing_id!, list);
+    };
+    const targets = r.listing_id != null ? [r.listing_id] : listings.filter((l) => l.owner_id === r.user_id).map((l) => l.id);
+    for (const id of targets) out.set(id, [...(out.get(id) ?? []), action]);
   }
   return out;
 }

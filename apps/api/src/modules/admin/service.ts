@@ -63,7 +63,7 @@ export async function historyOf(db: Database, listingIds: number[]): Promise<Map
 
 async function withHistory(db: Database, listings: ListingRead[]): Promise<ListingWithHistory[]> {
   const ids = listings.map((l) => l.id);
-  const [history, actions] = await Promise.all([historyOf(db, ids), actionsOf(db, ids)]);
+  const [history, actions] = await Promise.all([historyOf(db, ids), actionsOf(db, listings)]);
   return listings.map((l) => ({ ...l, moderation_history: history.get(l.id) ?? [], admin_actions: actions.get(l.id) ?? [] }));
 }
 

@@ -215,4 +215,48 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
     // Another address is not held back.
     expect((await report(ids[6]!, { reason: 'duplicate' })).status).toBe(201);
   });
+
+  it('blocks a user: no sign-in (403), sessions end, listings withheld; unblock undoes it; both recorded; admin only', async () => {
+    const creds = { email: `blocked.${kind}@example.test`, password: 'secret123', first_name: 'Bad', last_name: 'Actor', phone_number: '+967 777 000 222' };
+    const reg = await http(t.url, 'POST', '/api/v1/users/', { body: creds, headers: from() });
+    expect(reg.status).toBe(201);
+    const login = () => http(t.url, 'POST', '/api/v1/login/token', { form: { username: creds.email, password: creds.password }, headers: from() });
+    const signedIn = await login();
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.access_token as string;
+    const userId = reg.body.id as number;
+    const id = await insertListing(t.db, userId, { title_en: 'Blocked owner flat' });
+    const block = (who: number, action: 'block' | 'unblock', tok?: string) => http(t.url, 'POST', `/api/v1/admin/users/${who}/${action}`, { token: tok, headers: from() });
+    for (const [tok, status] of [[undefined, 401], [alice.token, 403], [token, 403]] as const) {
+      expect((await block(userId, 'block', tok)).status).toBe(status);
+      expect((await block(userId, 'unblock', tok)).status).toBe(status);
+    }
+    expect((await block(999_999, 'block', admin.token)).status).toBe(404);
+    const adminTarget = await block(admin.user.id, 'block', admin.token);
+    expect(adminTarget.status).toBe(409);
+    expect(adminTarget.body.detail).toBe(MESSAGES.cannotBlockAdmin);
+
+    const r = await block(userId, 'block', admin.token);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: userId, blocked: true, blocked_at: expect.any(String) });
+    expect((await block(userId, 'block', admin.token)).status).toBe(200); // again: nothing changes
+    // Their session ended; signing in again is refused with a clear message.
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token, headers: from() })).status).toBe(401);
+    const refused = await login();
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(MESSAGES.accountBlocked);
+    expect(await withheld(id)).toEqual(['blocked']);
+    expect((await publicDetails(id)).status).toBe(404);
+    expect(await searchIds()).not.toContain(id);
+
+    expect((await block(userId, 'unblock', admin.token)).body).toEqual({ id: userId, blocked: false, blocked_at: null });
+    expect(await withheld(id)).toEqual([]);
+    expect((await publicDetails(id)).status).toBe(200);
+    expect((await login()).status).toBe(200);
+    const review = await http(t.url, 'GET', `/api/v1/admin/listings/review/${id}`, { token: admin.token, headers: from() });
+    expect(review.body.admin_actions.map((a: { action: string; user_id: number }) => [a.action, a.user_id])).toEqual([
+      ['unblock', userId],
+      ['block', userId],
+    ]);
+  });
 });

@@ -128,8 +128,9 @@ function casesQuery(db: Database) {
 async function complete(db: Database, storage: Storage, rows: CaseRow[]): Promise<ReportCase[]> {
   if (rows.length === 0) return [];
   const listingIds = [...new Set(rows.map((r) => r.listing_id))];
-  const [listings, reports, actions] = await Promise.all([
-    readListings(db, storage, listingIds, { contact: true, moderation: true }),
+  const listings = await readListings(db, storage, listingIds, { contact: true, moderation: true });
+  const ownerIds = [...new Set(listings.map((l) => l.owner_id))];
+  const [reports, actions, blocked] = await Promise.all([
     db
       .selectFrom('listing_reports')
       .select(['id', 'case_id', 'reason', 'details', 'reporter_user_id', 'reporter_key', 'created_at'])
@@ -137,8 +138,12 @@ async function complete(db: Database, storage: Storage, rows: CaseRow[]): Promis
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute(),
-    actionsOf(db, listingIds),
+    actionsOf(db, listings),
+    ownerIds.length
+      ? db.selectFrom('users').select('id').where('id', 'in', ownerIds).where('blocked_at', 'is not', null).execute()
+      : Promise.resolve([]),
   ]);
+  const blockedOwners = new Set(blocked.map((u) => u.id));
   const byId = new Map(listings.map((l) => [l.id, l]));
   return rows
     .filter((r) => byId.has(r.listing_id))
@@ -155,6 +160,7 @@ async function complete(db: Database, storage: Storage, rows: CaseRow[]): Promis
         decided_by_name: r.decided_by ? displayName(r) : null,
         decision_reason: r.decision_reason,
         listing: byId.get(r.listing_id)!,
+        owner_blocked: blockedOwners.has(byId.get(r.listing_id)!.owner_id),
         reporters: Number(r.reporters),
         reasons,
         reports: own.map((x) => ({

@@ -102,3 +102,13 @@ export function useDecideReport() {
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** Block or unblock a user (the owner of a reported listing); afterwards every admin list is fetched again. */
+export function useBlockUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, block }: { userId: number; block: boolean }) =>
+      apiFetch<{ id: number; blocked: boolean; blocked_at: string | null }>(`/admin/users/${userId}/${block ? 'block' : 'unblock'}`, { method: 'POST', auth: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

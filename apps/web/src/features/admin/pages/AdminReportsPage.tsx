@@ -6,7 +6,7 @@ import { MESSAGES, REPORT_CASE_STATUSES, REPORT_REASONS, type ReportCase, type R
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage, type AppLanguage } from '../../../i18n/config';
 import { translateApiError } from '../../../i18n/translate-api-error';
-import { adminErrorMessage, useDecideReport, useReportCases } from '../api';
+import { adminErrorMessage, useBlockUser, useDecideReport, useReportCases } from '../api';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminActions } from '../components/AdminActions';
 import { AdminNav } from '../components/AdminNav';
@@ -15,7 +15,8 @@ import '../admin.css';
 
 const PAGE = 20;
 
-type Pending = { item: ReportCase; action: 'dismiss' | 'hide' } | null;
+type Action = 'dismiss' | 'hide' | 'block' | 'unblock';
+type Pending = { item: ReportCase; action: Action } | null;
 
 /** Confirmation before a decision; hiding also asks for the reason the owner is e-mailed (required). */
 function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
@@ -51,11 +52,11 @@ function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
       >
         <Modal.Header closeButton closeLabel={t('reports.cancel')}>
           <Modal.Title id={`${id}-title`} className="h5">
-            {hide ? t('reports.hideTitle') : t('reports.dismissTitle')}
+            {t(`reports.${pending?.action ?? 'dismiss'}Title`)}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="fw-medium">{hide ? t('reports.hideConfirm') : t('reports.dismissConfirm')}</p>
+          <p className="fw-medium">{t(`reports.${pending?.action ?? 'dismiss'}Confirm`)}</p>
           {pending && <p className="text-body-secondary small">{titleOf(pending.item.listing, lang)}</p>}
           {hide && (
             <>
@@ -93,9 +94,14 @@ function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
             {t('reports.cancel')}
           </button>
-          <button type="submit" className={`btn ${hide ? 'btn-danger' : 'btn-success'}`} disabled={busy} data-testid="report-decide-confirm">
+          <button
+            type="submit"
+            className={`btn ${pending?.action === 'dismiss' || pending?.action === 'unblock' ? 'btn-success' : 'btn-danger'}`}
+            disabled={busy}
+            data-testid="report-decide-confirm"
+          >
             {busy && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
-            {hide ? t('reports.hide') : t('reports.dismiss')}
+            {t(`reports.${pending?.action ?? 'dismiss'}`)}
           </button>
         </Modal.Footer>
       </form>
@@ -103,7 +109,7 @@ function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
   );
 }
 
-function CaseCard({ item, lang, onDecide }: { item: ReportCase; lang: AppLanguage; onDecide: (action: 'dismiss' | 'hide') => void }) {
+function CaseCard({ item, lang, onDecide }: { item: ReportCase; lang: AppLanguage; onDecide: (action: Action) => void }) {
   const { t } = useTranslation('admin');
   const l = item.listing;
   const held = l.withheld.includes('reported');
@@ -134,6 +140,7 @@ function CaseCard({ item, lang, onDecide }: { item: ReportCase; lang: AppLanguag
               {t('reports.reporters', { count: item.reporters })}
             </span>
             {item.status === 'open' && held && <span className="badge text-bg-warning">{t('reports.held')}</span>}
+            {item.owner_blocked && <span className="badge text-bg-dark ms-1">{t('reports.ownerBlocked')}</span>}
             {item.status !== 'open' && (
               <span className={`badge text-bg-${item.status === 'hidden' ? 'danger' : 'success'}`}>{t(`reports.tabs.${item.status}`)}</span>
             )}
@@ -181,18 +188,29 @@ function CaseCard({ item, lang, onDecide }: { item: ReportCase; lang: AppLanguag
         <h3 className="h6 small fw-semibold mt-3">{t('reports.actionsTitle')}</h3>
         <AdminActions actions={item.actions} lang={lang} />
 
-        {item.status === 'open' && (
-          <div className="d-flex flex-wrap gap-2 mt-3">
-            <button type="button" className="btn btn-outline-success" onClick={() => onDecide('dismiss')} data-testid="report-dismiss">
-              <i className="bi bi-check2 me-1" aria-hidden="true" />
-              {t('reports.dismiss')}
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => onDecide('hide')} data-testid="report-hide">
-              <i className="bi bi-eye-slash me-1" aria-hidden="true" />
-              {t('reports.hide')}
-            </button>
-          </div>
-        )}
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          {item.status === 'open' && (
+            <>
+              <button type="button" className="btn btn-outline-success" onClick={() => onDecide('dismiss')} data-testid="report-dismiss">
+                <i className="bi bi-check2 me-1" aria-hidden="true" />
+                {t('reports.dismiss')}
+              </button>
+              <button type="button" className="btn btn-danger" onClick={() => onDecide('hide')} data-testid="report-hide">
+                <i className="bi bi-eye-slash me-1" aria-hidden="true" />
+                {t('reports.hide')}
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className={`btn ${item.owner_blocked ? 'btn-outline-success' : 'btn-outline-dark'} ms-auto`}
+            onClick={() => onDecide(item.owner_blocked ? 'unblock' : 'block')}
+            data-testid="owner-block"
+          >
+            <i className={`bi bi-${item.owner_blocked ? 'person-check' : 'person-slash'} me-1`} aria-hidden="true" />
+            {t(item.owner_blocked ? 'reports.unblock' : 'reports.block')}
+          </button>
+        </div>
       </div>
     </article>
   );
@@ -208,6 +226,7 @@ function Reports() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query = useReportCases(status, (page - 1) * PAGE, PAGE);
   const decide = useDecideReport();
+  const blocking = useBlockUser();
   const [pending, setPending] = useState<Pending>(null);
   const [done, setDone] = useState<string | null>(null);
   const total = query.data?.total ?? 0;
@@ -279,6 +298,7 @@ function Reports() {
           lang={lang}
           onDecide={(action) => {
             decide.reset();
+            blocking.reset();
             setPending({ item, action });
           }}
         />
@@ -299,12 +319,26 @@ function Reports() {
       <DecideDialog
         pending={pending}
         lang={lang}
-        busy={decide.isPending}
-        error={decide.isError ? translateApiError(t, adminErrorMessage(decide.error, MESSAGES.serverError)) : null}
+        busy={decide.isPending || blocking.isPending}
+        error={
+          decide.isError || blocking.isError ? translateApiError(t, adminErrorMessage(decide.error ?? blocking.error, MESSAGES.serverError)) : null
+        }
         onCancel={() => setPending(null)}
         onConfirm={(reason) => {
           if (!pending) return;
           const { item, action } = pending;
+          if (action === 'block' || action === 'unblock') {
+            blocking.mutate(
+              { userId: item.listing.owner_id, block: action === 'block' },
+              {
+                onSuccess: () => {
+                  setPending(null);
+                  setDone(t(action === 'block' ? 'reports.blockedDone' : 'reports.unblockedDone', { name: item.listing.owner.full_name || item.listing.owner.username }));
+                },
+              },
+            );
+            return;
+          }
           decide.mutate(
             { id: item.id, action, reason },
             {
