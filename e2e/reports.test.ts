@@ -101,6 +101,7 @@ describe.each<Lang>(['ar', 'en'])('report journey (%s)', (lang) => {
       await shot(ap, AREA, `admin-hide-dialog-${lang}-${size}`);
       await confirm.getByTestId('report-decide-confirm').click();
       await confirm.waitFor({ state: 'detached' });
+      await ap.locator('.modal').waitFor({ state: 'detached' });
       await ap.locator('.alert-success').waitFor();
       await expect.poll(() => ap.locator(`article[data-listing-id="${id}"]`).count()).toBe(0);
       await shot(ap, AREA, `admin-after-hide-${lang}-${size}`);

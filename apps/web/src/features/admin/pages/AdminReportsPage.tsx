@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -35,7 +35,11 @@ function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
     setReason('');
     setMissing(false);
   }, [pending]);
-  const hide = pending?.action === 'hide';
+  // While the dialog fades out (pending is null by then) it keeps showing the decision it was opened for.
+  const last = useRef(pending);
+  if (pending) last.current = pending;
+  const shown = pending ?? last.current;
+  const hide = shown?.action === 'hide';
   return (
     <Modal show={pending != null} onHide={onCancel} centered aria-labelledby={`${id}-title`}>
       <form
@@ -52,12 +56,12 @@ function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
       >
         <Modal.Header closeButton closeLabel={t('reports.cancel')}>
           <Modal.Title id={`${id}-title`} className="h5">
-            {t(`reports.${pending?.action ?? 'dismiss'}Title`)}
+            {t(`reports.${shown?.action ?? 'dismiss'}Title`)}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="fw-medium">{t(`reports.${pending?.action ?? 'dismiss'}Confirm`)}</p>
-          {pending && <p className="text-body-secondary small">{titleOf(pending.item.listing, lang)}</p>}
+          <p className="fw-medium">{t(`reports.${shown?.action ?? 'dismiss'}Confirm`)}</p>
+          {shown && <p className="text-body-secondary small">{titleOf(shown.item.listing, lang)}</p>}
           {hide && (
             <>
               <label htmlFor={`${id}-reason`} className="form-label">
@@ -96,12 +100,12 @@ function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
           </button>
           <button
             type="submit"
-            className={`btn ${pending?.action === 'dismiss' || pending?.action === 'unblock' ? 'btn-success' : 'btn-danger'}`}
+            className={`btn ${shown?.action === 'dismiss' || shown?.action === 'unblock' ? 'btn-success' : 'btn-danger'}`}
             disabled={busy}
             data-testid="report-decide-confirm"
           >
             {busy && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
-            {t(`reports.${pending?.action ?? 'dismiss'}`)}
+            {t(`reports.${shown?.action ?? 'dismiss'}`)}
           </button>
         </Modal.Footer>
       </form>
