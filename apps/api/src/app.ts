@@ -16,6 +16,7 @@ import type { Deps } from './lib/deps.js';
 import { createStorage } from './lib/s3-storage.js';
 import type { Storage } from './lib/storage.js';
 import adminRoutes from './modules/admin/routes.js';
+import { adminReportRoutes, reportRoutes } from './modules/reports/routes.js';
 import alertsRoutes, { alertsOneClickRoute } from './modules/alerts/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import choicesRoutes from './modules/choices/routes.js';
@@ -149,6 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(favoritesRoutes);
       await api.register(savedSearchesRoutes);
       await api.register(adminRoutes);
+      await api.register(reportRoutes);
+      await api.register(adminReportRoutes);
       await api.register(alertsRoutes);
     },
     { prefix: '/api/v1' },

@@ -247,13 +247,13 @@ export function testIndexHtml(body = ''): string {
  * folder, served with the API, uploads and the history fallback, over real HTTP, on a fresh database of
  * `opts.kind` (PGlite unless told).
  */
-export async function createWebTestApp(files: Record<string, string | Buffer>, opts: { compress?: boolean; kind?: DbKind } = {}) {
+export async function createWebTestApp(files: Record<string, string | Buffer>, opts: { compress?: boolean; kind?: DbKind; env?: Record<string, string> } = {}) {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-web-'));
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     fs.writeFileSync(path.join(dist, name), content);
   }
-  const config = testConfig({ WEB_DIST_DIR: dist });
+  const config = testConfig({ ...opts.env, WEB_DIST_DIR: dist });
   const kind = opts.kind ?? 'pglite';
   const database = await createTestDatabase(kind);
   const app = await buildApp({ config, database, logger: false, compress: opts.compress });

@@ -17,4 +17,5 @@ export * from './schemas/admin.js';
 export * from './schemas/favorites.js';
 export * from './schemas/saved-searches.js';
 export * from './schemas/alerts.js';
+export * from './schemas/reports.js';
 export * from './page-render.js';

@@ -120,6 +120,15 @@ export const MESSAGES = {
   deleteEmailMismatch: "Type your account's e-mail address to delete it",
   invalidCharacters: 'This field contains characters that are not allowed',
   renewNotApproved: 'Only an approved listing can be renewed. This one is waiting for review or was rejected.',
+  // reports (issue 28)
+  reportReasonRequired: 'Choose why you are reporting this listing',
+  alreadyReported: 'You have already reported this listing. Thank you, our team will review it.',
+  ownListingReport: 'You cannot report your own listing',
+  hideReasonRequired: 'Give the owner a reason for hiding the listing',
+  reportAlreadyDecided: 'This report has already been decided',
+  reportsFailed: 'Failed to fetch reports',
+  accountBlocked: 'This account has been blocked by an administrator. Contact us if you think this is a mistake.',
+  cannotBlockAdmin: 'Administrators cannot be blocked',
   // generic
   required: 'This field is required',
   locationQueryTooShort: 'Type at least 2 characters',

@@ -23,6 +23,7 @@ import * as m020 from './migrations/020_alerts.js';
 import * as m021 from './migrations/021_withheld_contact.js';
 import * as m022 from './migrations/022_similar_index.js';
 import * as m023 from './migrations/023_listing_expiry.js';
+import * as m024 from './migrations/024_reports.js';
 import * as m025 from './migrations/025_contact_clicks.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
@@ -45,6 +46,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '021_withheld_contact', up: m021.up },
   { name: '022_similar_index', up: m022.up },
   { name: '023_listing_expiry', up: m023.up },
+  { name: '024_reports', up: m024.up },
   { name: '025_contact_clicks', up: m025.up },
 ];
 

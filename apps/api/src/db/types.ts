@@ -55,6 +55,8 @@ export interface DB {
     whatsapp_number: string | null;
     /** How the owner wants to be reached: any of call, whatsapp, email; at least one (issue 28). */
     contact_methods: Generated<('call' | 'whatsapp' | 'email')[]>;
+    /** Set while an administrator has blocked the user (issue 28, migration 024). */
+    blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -240,5 +242,35 @@ export interface DB {
     sent_at: Date | null;
     /** Extra headers (name → value) given to the mailer as they are (migration 020: List-Unsubscribe). */
     headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  };
+  /** The reports of one listing until an administrator decides (issue 28, migration 024). */
+  listing_report_cases: {
+    id: Generated<number>;
+    listing_id: number;
+    status: Generated<'open' | 'dismissed' | 'hidden'>;
+    opened_at: Timestamp;
+    decided_by: number | null;
+    decided_at: Timestamp | null;
+    decision_reason: string | null;
+  };
+  listing_reports: {
+    id: Generated<number>;
+    case_id: number;
+    listing_id: number;
+    reporter_user_id: number | null;
+    /** `u:<user id>` or `a:<HMAC of the address>`: tells reporters apart without keeping the address. */
+    reporter_key: string;
+    reason: 'scam' | 'wrong_details' | 'unavailable' | 'duplicate' | 'offensive' | 'other';
+    details: string | null;
+    created_at: Timestamp;
+  };
+  admin_actions: {
+    id: Generated<number>;
+    admin_id: number | null;
+    action: 'approve' | 'reject' | 'hide' | 'dismiss' | 'block' | 'unblock';
+    listing_id: number | null;
+    user_id: number | null;
+    reason: string | null;
+    created_at: Timestamp;
   };
 }

@@ -11,6 +11,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { sql } from 'kysely';
 import type { Database } from '../db/client.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { MESSAGES } from '@manzil/shared';
 
 export interface AuthUser {
   id: number;
@@ -61,6 +62,9 @@ export default fp<AuthOptions>(async (app: FastifyInstance, opts) => {
   app.decorateRequest('user', null);
 
   app.decorate('signToken', async (user: { id: number; role: string }) => {
+    // A blocked user gets no session, whichever way they sign in (password or Google): 403 with the reason.
+    const blocked = await opts.db.selectFrom('users').select('blocked_at').where('id', '=', user.id).executeTakeFirst();
+    if (blocked?.blocked_at) throw forbidden(MESSAGES.accountBlocked);
     const sid = randomBytes(18).toString('base64url');
     const exp = Math.floor(Date.now() / 1000) + opts.expiresInSeconds;
     // The user's sessions that ran out are removed here, not by a sweep: sign-in is the one write that adds them.

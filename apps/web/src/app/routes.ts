@@ -80,6 +80,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/admin/dashboard', page: 'features/admin/pages/AdminDashboardPage', ssr: false },
   { path: '/admin/review', page: 'features/admin/pages/AdminReviewPage', ssr: false },
   { path: '/admin/listings', page: 'features/admin/pages/AdminListingsPage', ssr: false },
+  { path: '/admin/reports', page: 'features/admin/pages/AdminReportsPage', ssr: false },
   // everything else
   { path: '*', page: 'app/errors/NotFoundPage' },
 ];

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminListingsQuery, adminStats, approveBody, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
+import { adminAction, adminListingsQuery, adminStats, approveBody, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
 import { badRequest } from '../../lib/errors.js';
 import * as admin from './service.js';
+import { setBlocked } from './block.js';
 
-const withHistory = listingRead.extend({ moderation_history: z.array(moderationEvent) });
+const withHistory = listingRead.extend({ moderation_history: z.array(moderationEvent), admin_actions: z.array(adminAction) });
 const pendingQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(200),
@@ -106,6 +107,26 @@ export default async function adminRoutes(base: FastifyInstance) {
           // Links in the owner's mail: the one public origin, never the request's (forgeable) Host.
           baseUrl: app.deps.publicUrl(),
         }),
+    );
+  }
+
+  const blockState = z.object({ id: z.number().int(), blocked: z.boolean(), blocked_at: z.string().nullable() });
+  for (const action of ['block', 'unblock'] as const) {
+    app.post(
+      `/admin/users/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            action === 'block'
+              ? "Block a user: they can no longer sign in, their sessions end and their listings leave public view ('blocked'); recorded. Again changes nothing"
+              : "Unblock a user: they may sign in again and 'blocked' leaves their listings; recorded. Again changes nothing",
+          params: idParam,
+          response: { 200: blockState, 404: errorDetail, 409: errorDetail.describe('The user is an administrator'), ...denied },
+        },
+      },
+      async (req) => setBlocked(db, { userId: req.params.id, adminId: req.user!.id, block: action === 'block' }),
     );
   }
 }

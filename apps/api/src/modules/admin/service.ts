@@ -4,7 +4,7 @@
  * transaction with the status change.
  */
 import { sql } from 'kysely';
-import type { AdminStats, ListingRead, ListingStatus } from '@manzil/shared';
+import type { AdminAction, AdminStats, ListingRead, ListingStatus } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
@@ -13,6 +13,7 @@ import { forgetSearchCounts } from '../search/service.js';
 import { freshExpiry } from '../listings/expiry.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { listingApprovedMail, listingRejectedMail } from '../mail/templates.js';
+import { actionsOf, recordAction } from './actions.js';
 
 export interface ModerationEventRead {
   id: number;
@@ -22,7 +23,7 @@ export interface ModerationEventRead {
   admin_name: string | null;
   created_at: string;
 }
-export type ListingWithHistory = ListingRead & { moderation_history: ModerationEventRead[] };
+export type ListingWithHistory = ListingRead & { moderation_history: ModerationEventRead[]; admin_actions: AdminAction[] };
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -62,8 +63,9 @@ export async function historyOf(db: Database, listingIds: number[]): Promise<Map
 }
 
 async function withHistory(db: Database, listings: ListingRead[]): Promise<ListingWithHistory[]> {
-  const history = await historyOf(db, listings.map((l) => l.id));
-  return listings.map((l) => ({ ...l, moderation_history: history.get(l.id) ?? [] }));
+  const ids = listings.map((l) => l.id);
+  const [history, actions] = await Promise.all([historyOf(db, ids), actionsOf(db, listings)]);
+  return listings.map((l) => ({ ...l, moderation_history: history.get(l.id) ?? [], admin_actions: actions.get(l.id) ?? [] }));
 }
 
 /** Pending listings, oldest first (first come, first reviewed). */
@@ -124,6 +126,7 @@ export async function decide(
       .insertInto('moderation_events')
       .values({ listing_id: p.listingId, admin_id: p.adminId, action: p.action, reason: p.reason })
       .execute();
+    await recordAction(trx, { adminId: p.adminId, action: p.action, listingId: p.listingId, userId: updated.owner_id, reason: p.reason });
     const owner = await trx.selectFrom('users').select('email').where('id', '=', updated.owner_id).executeTakeFirstOrThrow();
     const titles = { titleAr: updated.title_ar, titleEn: updated.title_en };
     await enqueueMail(trx, {

@@ -62,6 +62,21 @@ describe.each(DB_KINDS)('Google sign-in on %s', (kind) => {
     expect(row.google_id).toBe(sub);
   });
 
+  it('refuses a blocked user (issue 28) with a clear 403, and signs them in again once unblocked', async () => {
+    const sub = googleSub();
+    const email = `blocked${sub}@gmail.com`;
+    const first = await google(await keys.sign({ sub, email }));
+    expect(first.status).toBe(200);
+    const admin = await createUser(t, { role: 'ADMIN' });
+    expect((await http(t.url, 'POST', `/api/v1/admin/users/${first.body.user.id}/block`, { token: admin.token })).status).toBe(200);
+    expect((await http(t.url, 'GET', '/api/v1/users/me', { token: first.body.access_token })).status).toBe(401);
+    const refused = await google(await keys.sign({ sub, email }));
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(MESSAGES.accountBlocked);
+    expect((await http(t.url, 'POST', `/api/v1/admin/users/${first.body.user.id}/unblock`, { token: admin.token })).status).toBe(200);
+    expect((await google(await keys.sign({ sub, email }))).status).toBe(200);
+  });
+
   it('links to an existing account with the same verified e-mail (any case)', async () => {
     const email = `linked${Date.now()}@example.test`;
     const reg = await http(t.url, 'POST', '/api/v1/users/', {

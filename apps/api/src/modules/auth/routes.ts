@@ -51,7 +51,7 @@ export default async function authRoutes(base: FastifyInstance) {
         summary: `Sign in with e-mail and password (form-encoded, OAuth2 password style). 429 after 10 attempts a minute from one address, and after ${lockAfter} failed sign-ins on one account within ${lockWindow / 60} minutes (any password, with Retry-After, until the window passes or the password is reset)`,
         consumes: ['application/x-www-form-urlencoded'],
         body: tokenForm,
-        response: { 200: tokenResponse, 401: errorDetail, 429: errorDetail },
+        response: { 200: tokenResponse, 401: errorDetail, 403: errorDetail.describe('The account is blocked'), 429: errorDetail },
       },
     },
     async (req) => {
@@ -70,7 +70,7 @@ export default async function authRoutes(base: FastifyInstance) {
         tags,
         summary: 'Sign in with a Google ID token (verified here; user_info is never trusted); links an account with the same verified e-mail',
         body: googleAuthBody,
-        response: { 200: googleAuthResponse, 401: errorDetail, 429: errorDetail, 503: errorDetail.describe('Google sign-in is not configured') },
+        response: { 200: googleAuthResponse, 401: errorDetail, 403: errorDetail.describe('The account is blocked'), 429: errorDetail, 503: errorDetail.describe('Google sign-in is not configured') },
       },
     },
     async (req) => {

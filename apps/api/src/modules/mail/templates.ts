@@ -148,3 +148,35 @@ export function listingRejectedMail(p: { titleAr: string; titleEn: string; reaso
     },
   );
 }
+
+/**
+ * An administrator hid the owner's listing after reports (issue 28), with the reason. In the owner's language
+ * first (the one we know from their latest request that set one), Arabic otherwise.
+ */
+export function listingHiddenMail(p: { titleAr: string; titleEn: string; reason: string; url: string }, lang: 'ar' | 'en' = 'ar'): MailContent {
+  const subject = lang === 'en'
+    ? `Your listing was hidden | تم إخفاء إعلانك: ${oneLine(p.titleEn, 80)}`
+    : `تم إخفاء إعلانك | Your listing was hidden: ${oneLine(p.titleEn, 80)}`;
+  return compose(
+    subject,
+    {
+      heading: 'تم إخفاء إعلانك',
+      lines: [
+        `أخفى أحد المشرفين إعلانك «${oneLine(p.titleAr, 120)}» بعد بلاغات من الزوار، ولم يعد يظهر للعامة.`,
+        'السبب:',
+      ],
+      quote: p.reason,
+      link: { label: 'إعلاناتي', url: p.url },
+    },
+    {
+      heading: 'Your listing was hidden',
+      lines: [
+        `An administrator hid your listing "${oneLine(p.titleEn, 120)}" after reports from visitors; the public no longer sees it.`,
+        'Reason:',
+      ],
+      quote: p.reason,
+      link: { label: 'My properties', url: p.url },
+    },
+    lang,
+  );
+}

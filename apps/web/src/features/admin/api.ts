@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type AdminStats, type ListingRead, type ListingStatus } from '@manzil/shared';
+import { MESSAGES, type AdminAction, type AdminStats, type ListingRead, type ListingStatus, type ReportCase, type ReportCaseList, type ReportCaseStatus } from '@manzil/shared';
 import { ApiError, apiFetch } from '../../api/client';
 
 /** Admin calls (spec §7 Admin): bearer token, JSON. */
@@ -12,13 +12,14 @@ export interface ModerationEvent {
   admin_name: string | null;
   created_at: string;
 }
-export type AdminListing = ListingRead & { moderation_history: ModerationEvent[] };
+export type AdminListing = ListingRead & { moderation_history: ModerationEvent[]; admin_actions: AdminAction[] };
 
 export const adminKeys = {
   all: ['admin'] as const,
   stats: ['admin', 'stats'] as const,
   pending: ['admin', 'pending'] as const,
   listings: (offset: number, limit: number, status?: ListingStatus) => ['admin', 'listings', { offset, limit, status }] as const,
+  reports: (status: ReportCaseStatus, skip: number, limit: number) => ['admin', 'reports', { status, skip, limit }] as const,
 };
 
 export const statsQuery = queryOptions({
@@ -75,4 +76,39 @@ export function adminErrorMessage(error: unknown, fallback: string): string {
     if (typeof error.detail === 'string' && error.detail.trim()) return error.detail;
   }
   return fallback;
+}
+
+/** Report cases of one status (issue 28); the dashboard asks for one open case to read the open count. */
+export const reportsQuery = (status: ReportCaseStatus, skip: number, limit: number) =>
+  queryOptions({
+    queryKey: adminKeys.reports(status, skip, limit),
+    queryFn: ({ signal }) => {
+      const q = new URLSearchParams({ status, skip: String(skip), limit: String(limit) });
+      return apiFetch<ReportCaseList>(`/admin/reports?${q}`, { auth: true, signal });
+    },
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+export const useReportCases = (status: ReportCaseStatus, skip: number, limit: number) => useQuery(reportsQuery(status, skip, limit));
+
+export type ReportDecision = { id: number; action: 'dismiss' | 'hide'; reason?: string };
+
+/** Dismiss or hide a case; afterwards every admin list and the counts are fetched again. */
+export function useDecideReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: ReportDecision) =>
+      apiFetch<ReportCase>(`/admin/reports/${id}/${action}`, { method: 'POST', auth: true, body: action === 'hide' ? { reason: reason?.trim() ?? '' } : undefined }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Block or unblock a user (the owner of a reported listing); afterwards every admin list is fetched again. */
+export function useBlockUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, block }: { userId: number; block: boolean }) =>
+      apiFetch<{ id: number; blocked: boolean; blocked_at: string | null }>(`/admin/users/${userId}/${block ? 'block' : 'unblock'}`, { method: 'POST', auth: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }

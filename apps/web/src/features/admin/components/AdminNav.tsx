@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
-/** Tabs between the three admin screens. */
+/** Tabs between the admin screens. */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   const link = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
@@ -24,6 +24,12 @@ export function AdminNav() {
           <NavLink to="/admin/listings" className={link}>
             <i className="bi bi-list-ul me-1" aria-hidden="true" />
             {t('nav.listings')}
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          <NavLink to="/admin/reports" className={link}>
+            <i className="bi bi-flag me-1" aria-hidden="true" />
+            {t('nav.reports')}
           </NavLink>
         </li>
       </ul>

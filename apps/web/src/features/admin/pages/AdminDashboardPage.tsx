@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@manzil/shared';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError } from '../../../i18n/translate-api-error';
-import { adminErrorMessage, useAdminStats } from '../api';
+import { adminErrorMessage, useAdminStats, useReportCases } from '../api';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminNav } from '../components/AdminNav';
 import '../admin.css';
@@ -19,13 +19,16 @@ function Dashboard() {
   const { t } = useTranslation('admin');
   usePageTitle(t('dashboard.title'));
   const stats = useAdminStats();
-  const refreshing = stats.isFetching;
+  // The open count is the total of the open cases' list (one case asked for, not a count endpoint of its own).
+  const reports = useReportCases('open', 0, 1);
+  const openReports = reports.data?.total;
+  const refreshing = stats.isFetching || reports.isFetching;
 
   return (
     <section className="container page-section py-4 admin-page">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="page-title mb-0">{t('dashboard.title')}</h1>
-        <button type="button" className="btn btn-outline-secondary" onClick={() => void stats.refetch()} disabled={refreshing}>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => { void stats.refetch(); void reports.refetch(); }} disabled={refreshing}>
           <i className={`bi bi-arrow-clockwise me-1${refreshing ? ' spin' : ''}`} aria-hidden="true" />
           {t('dashboard.refresh')}
         </button>
@@ -52,6 +55,18 @@ function Dashboard() {
           </span>
           <Link to="/admin/review" className="btn btn-sm btn-warning">
             {t('dashboard.reviewNow')}
+          </Link>
+        </div>
+      )}
+
+      {openReports != null && openReports > 0 && (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="status" data-testid="open-reports">
+          <span>
+            <i className="bi bi-flag me-2" aria-hidden="true" />
+            {t('dashboard.reportsWaiting', { count: openReports })}
+          </span>
+          <Link to="/admin/reports" className="btn btn-sm btn-danger">
+            {t('dashboard.reportsNow')}
           </Link>
         </div>
       )}
@@ -83,6 +98,22 @@ function Dashboard() {
               <div>
                 <div className="fw-semibold text-body">{t('dashboard.reviewAction')}</div>
                 <div className="small text-body-secondary">{t('dashboard.reviewActionText')}</div>
+              </div>
+            </div>
+          </Link>
+        </div>
+        <div className="col-md-6">
+          <Link to="/admin/reports" className="card h-100 text-decoration-none shadow-sm admin-action">
+            <div className="card-body d-flex gap-3 align-items-center">
+              <i className="bi bi-flag fs-2 text-danger" aria-hidden="true" />
+              <div>
+                <div className="fw-semibold text-body">
+                  {t('dashboard.reportsAction')}{' '}
+                  <span className="badge text-bg-danger" data-stat="open_reports">
+                    {reports.isLoading ? '…' : (openReports ?? '—')}
+                  </span>
+                </div>
+                <div className="small text-body-secondary">{t('dashboard.reportsActionText')}</div>
               </div>
             </div>
           </Link>

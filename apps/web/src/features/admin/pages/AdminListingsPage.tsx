@@ -7,6 +7,7 @@ import { toAppLanguage } from '../../../i18n/config';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { adminErrorMessage, useAdminListings, type AdminListing } from '../api';
 import { AdminGuard } from '../components/AdminGuard';
+import { AdminActions } from '../components/AdminActions';
 import { AdminNav } from '../components/AdminNav';
 import { dateOf, dateTimeOf, STATUS_BADGE, titleOf } from '../components/format';
 import { OwnerEmailStatus } from '../components/OwnerEmailStatus';
@@ -18,19 +19,24 @@ const PAGE = PAGE_SIZES.admin;
 function History({ listing }: { listing: AdminListing }) {
   const { t, i18n } = useTranslation('admin');
   const lang = toAppLanguage(i18n.resolvedLanguage);
-  if (listing.moderation_history.length === 0) return <p className="small text-body-secondary mb-0">{t('listings.noHistory')}</p>;
+  // Approvals and rejections are in the moderation history; the other admin actions (hide, dismiss, block) follow it.
+  const others = (listing.admin_actions ?? []).filter((a) => a.action !== 'approve' && a.action !== 'reject');
+  if (listing.moderation_history.length === 0 && others.length === 0) return <p className="small text-body-secondary mb-0">{t('listings.noHistory')}</p>;
   return (
-    <ol className="admin-history small">
-      {listing.moderation_history.map((e) => (
-        <li key={e.id}>
-          <span className={`badge text-bg-${e.action === 'approve' ? 'success' : e.action === 'reject' ? 'danger' : 'secondary'} me-1`}>
-            {t(`listings.actions.${e.action}`)}
-          </span>
-          {t('listings.byLabel')} <bdi>{e.admin_name ?? t('listings.unknownAdmin')}</bdi> · <bdi>{dateTimeOf(e.created_at, lang)}</bdi>
-          {e.reason && <div className="text-body-secondary">{t('listings.reason', { reason: e.reason })}</div>}
-        </li>
-      ))}
-    </ol>
+    <>
+      {others.length > 0 && <AdminActions actions={others} lang={lang} />}
+      <ol className="admin-history small">
+        {listing.moderation_history.map((e) => (
+          <li key={e.id}>
+            <span className={`badge text-bg-${e.action === 'approve' ? 'success' : e.action === 'reject' ? 'danger' : 'secondary'} me-1`}>
+              {t(`listings.actions.${e.action}`)}
+            </span>
+            {t('listings.byLabel')} <bdi>{e.admin_name ?? t('listings.unknownAdmin')}</bdi> · <bdi>{dateTimeOf(e.created_at, lang)}</bdi>
+            {e.reason && <div className="text-body-secondary">{t('listings.reason', { reason: e.reason })}</div>}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
@@ -152,6 +158,9 @@ function Listings() {
                         <td>
                           <span className={`badge text-bg-${STATUS_BADGE[l.status] ?? 'secondary'}`}>{t(`listings.tabs.${l.status}`)}</span>
                           {!l.is_active && <span className="badge text-bg-secondary ms-1">{t('listings.inactive')}</span>}
+                          {l.withheld.map((w) => (
+                            <span key={w} className="badge text-bg-dark ms-1">{t(`listings.withheld.${w}`)}</span>
+                          ))}
                         </td>
                         <td className="d-none d-lg-table-cell text-nowrap"><PriceText listing={l} lang={lang} /></td>
                         <td className="d-none d-md-table-cell text-nowrap">{dateOf(l.created_at, lang)}</td>

@@ -25,6 +25,8 @@ const DetailsMap = lazy(() => import('../components/DetailsMap'));
 const OwnerControls = lazy(() => import('../components/OwnerControls').then((m) => ({ default: m.OwnerControls })));
 // Similar homes (issue 28) load, code and request, only once the visitor scrolls near them.
 const SimilarHomes = lazy(() => import('../components/SimilarHomes'));
+// The report dialog (react-bootstrap's Modal) loads in the browser only, after the page.
+const ReportListing = lazy(() => import('../components/ReportListing').then((m) => ({ default: m.ReportListing })));
 const ContactOwnerForm = lazy(() =>
   import('../../contact/components/ContactOwnerForm').then((m) => ({ default: m.ContactOwnerForm })),
 );
@@ -201,6 +203,8 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   const posted = listing.posted_at ?? listing.created_at;
   const callClosed = callClosedReason(listing.availability);
   const whatsapp = callClosed ? null : reach.whatsapp;
+  // Only what the public sees can be reported (an admin may open a pending or held listing here).
+  const reportable = listing.status === 'approved' && listing.is_active && listing.withheld.length === 0;
   // The phone's contact bar: for visitors, in the browser (it carries the owner's phone).
   const showBar = hydrated && !isOwner;
   const contactFormId = 'details-contact-form';
@@ -428,6 +432,14 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
             <div id={contactFormId} tabIndex={-1} className="details-contact-form">
               <Suspense fallback={contactLoading}>
                 <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
+              </Suspense>
+            </div>
+          )}
+
+          {hydrated && !isOwner && reportable && (
+            <div className="details-report text-center mt-2">
+              <Suspense fallback={null}>
+                <ReportListing listingId={listing.id} />
               </Suspense>
             </div>
           )}
