@@ -74,6 +74,16 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     await vctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     // As on Linux desktops: no Web Share API, so Share opens its own menu.
     await vctx.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+    // Copy link still writes to the clipboard; the page also keeps what it wrote, for the check below.
+    await vctx.addInitScript(() => {
+      const clipboard = navigator.clipboard;
+      if (!clipboard) return;
+      const write = clipboard.writeText.bind(clipboard);
+      clipboard.writeText = (text: string) => {
+        (window as unknown as { __copied?: string }).__copied = text;
+        return write(text);
+      };
+    });
     const page = await vctx.newPage();
     const errors = watchPage(page);
     await openApp(page, `${server.url}/search-list?search=${word}`);
@@ -92,6 +102,8 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     expect(await page.locator('.details-aside a[href^="tel:"]').count()).toBe(0);
     await shot(page, AREA, `details-${lang}-${size}`);
     const [popup] = await Promise.all([page.waitForEvent('popup'), chat.click()]);
+    // The popup opens at about:blank first; its address is wa.me's once the navigation commits.
+    await popup.waitForURL((u) => u.hostname === 'wa.me');
     const url = new URL(popup.url());
     expect(url.origin + url.pathname).toBe('https://wa.me/967771234567');
     const text = url.searchParams.get('text')!;
@@ -116,8 +128,10 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('share-button');
     await share.click();
     await menu.getByRole('menuitem', { name: pick(details, 'share.copy') }).click();
-    await until(() => page.getByTestId('share-status').textContent(), pick(details, 'share.copied'), 'copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    // "Link copied" shows for a few seconds: waited for by the browser itself, not by polling from here.
+    await page.getByTestId('share-status').filter({ hasText: pick(details, 'share.copied') }).waitFor();
+    // The system clipboard is shared by the pages running at once: what this page wrote is read from its own record.
+    expect(await page.evaluate(() => (window as unknown as { __copied?: string }).__copied)).toBe(address);
 
     // The owner's list counts the chat (a beacon, written at once).
     await until(
