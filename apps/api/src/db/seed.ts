@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { WithheldReason } from '@manzil/shared';
+import { withheldChange } from '../modules/listings/read.js';
 import type { Database } from './client.js';
 import type { Storage } from '../lib/storage.js';
 import { processImage, type ProcessedImage } from '../modules/media/service.js';
@@ -186,7 +186,7 @@ export async function renewDemoListings(db: Database): Promise<number> {
     .updateTable('listings')
     .set({
       ...freshExpiry(),
-      withheld: sql<WithheldReason[]>`array_remove(array_remove(withheld, 'expired'), 'off_market')`,
+      withheld: withheldChange({ remove: ['expired', 'off_market'] }),
       availability_changed_at: sql<Date | null>`case when availability = 'available' then null else now() end`,
     })
     .where('status', '=', 'approved')

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { MESSAGES } from '@manzil/shared';
+import { withheldChange } from '../listings/read.js';
 import type { Database } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { forgetSearchCounts } from '../search/service.js';
@@ -32,7 +33,7 @@ export async function setBlocked(db: Database, p: { userId: number; adminId: num
     if (p.block) await trx.deleteFrom('auth_sessions').where('user_id', '=', p.userId).execute();
     await trx
       .updateTable('listings')
-      .set({ withheld: p.block ? sql`array_append(array_remove(withheld, 'blocked'), 'blocked')` : sql`array_remove(withheld, 'blocked')` })
+      .set({ withheld: p.block ? withheldChange({ add: ['blocked'] }) : withheldChange({ remove: ['blocked'] }) })
       .where('owner_id', '=', p.userId)
       .execute();
     await recordAction(trx, { adminId: p.adminId, action: p.block ? 'block' : 'unblock', userId: p.userId });

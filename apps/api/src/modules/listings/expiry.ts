@@ -13,7 +13,8 @@
  * that queues its mail, so two servers never remind of the same listing twice.
  */
 import { sql } from 'kysely';
-import { MESSAGES, type WithheldReason } from '@manzil/shared';
+import { MESSAGES } from '@manzil/shared';
+import { withheldChange } from './read.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -36,7 +37,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export const freshExpiry = () => ({
   expires_at: sql<Date>`now() + ${`${EXPIRY_DAYS} days`}::interval`,
   expiry_reminded_at: null,
-  withheld: sql<WithheldReason[]>`array_remove(withheld, 'expired')`,
+  withheld: withheldChange({ remove: ['expired'] }),
 });
 
 /**
@@ -81,11 +82,11 @@ export async function runExpiry(
   const now = opts.now ?? new Date();
   const batch = opts.batch ?? 200;
   const expired = await sql`
-    update listings set withheld = array_append(array_remove(withheld, 'expired'), 'expired')
+    update listings set withheld = ${withheldChange({ add: ['expired'] })}
      where status = 'approved' and not ('expired' = any(withheld)) and expires_at <= ${now}
     returning id`.execute(db);
   const offMarket = await sql`
-    update listings set withheld = array_append(array_remove(withheld, 'off_market'), 'off_market')
+    update listings set withheld = ${withheldChange({ add: ['off_market'] })}
      where availability <> 'available' and not ('off_market' = any(withheld))
        and availability_changed_at <= ${new Date(now.getTime() - OFF_MARKET_DAYS * DAY_MS)}
     returning id`.execute(db);

@@ -5,7 +5,7 @@
  * tables. Search, my-listings, admin and details all come here (search calls listingRowsSql in its own statement).
  */
 import { sql, type Expression, type Selectable } from 'kysely';
-import type { AmenityFlag, ContactMethod, ListingRead, MediaItem } from '@manzil/shared';
+import type { AmenityFlag, ContactMethod, ListingRead, MediaItem, WithheldReason } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
 import type { Storage } from '../../lib/storage.js';
@@ -209,6 +209,16 @@ export function asCards(rows: ListingRow[], names: PlaceNames, storage: Storage)
  * the market, reported, hidden or its owner blocked; migration 021). Every public read uses one of these.
  */
 export const isPublic = sql<boolean>`(status = 'approved' and is_active and withheld = '{}')`;
+/**
+ * A listing's `withheld` with these reasons added (each at most once) and those cleared: how every path sets and
+ * clears its own reason (migration 021) without touching the others'.
+ */
+export function withheldChange(change: { add?: WithheldReason[]; remove?: WithheldReason[] }) {
+  let v = sql<WithheldReason[]>`withheld`;
+  for (const r of [...(change.remove ?? []), ...(change.add ?? [])]) v = sql<WithheldReason[]>`array_remove(${v}, ${r}::text)`;
+  for (const r of change.add ?? []) v = sql<WithheldReason[]>`array_append(${v}, ${r}::text)`;
+  return v;
+}
 /** The same for a query where the listings table is `l`. */
 export const isPublicL = sql<boolean>`(l.status = 'approved' and l.is_active and l.withheld = '{}')`;
 /** The same for a listing read in JavaScript. */

@@ -13,7 +13,6 @@ import {
   type ListingRead,
   type ListingUpdateBody,
   type MyListingRead,
-  type WithheldReason,
 } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
@@ -24,7 +23,7 @@ import { engagementCounts, messageCounts } from '../contact/service.js';
 import { flagPriceDrops } from '../favorites/price-drop.js';
 import { freshExpiry } from './expiry.js';
 import { validateChain } from '../locations/service.js';
-import { isPublicListing, readListing, readListings } from './read.js';
+import { isPublicListing, readListing, readListings, withheldChange } from './read.js';
 import { forgetSearchCounts } from '../search/service.js';
 import { buildSearchText, locationNameParts, priceUsd, typeWords } from './search-text.js';
 
@@ -228,7 +227,7 @@ export async function updateListing(
         ...(availabilityChanged ? { availability_changed_at: new Date() } : {}),
         ...(renew ? freshExpiry() : {}),
         ...(backOnMarket
-          ? { withheld: renew ? sql<WithheldReason[]>`array_remove(array_remove(withheld, 'expired'), 'off_market')` : sql<WithheldReason[]>`array_remove(withheld, 'off_market')` }
+          ? { withheld: withheldChange({ remove: renew ? ['expired', 'off_market'] : ['off_market'] }) }
           : {}),
         ...(resubmit ? { status: 'pending' as const, rejection_reason: null } : {}),
       })

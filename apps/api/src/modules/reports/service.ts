@@ -23,7 +23,7 @@ import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { actionsOf, displayName, recordAction } from '../admin/actions.js';
-import { isPublic, readListings } from '../listings/read.js';
+import { isPublic, readListings, withheldChange } from '../listings/read.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { listingHiddenMail } from '../mail/templates.js';
 import { forgetSearchCounts } from '../search/service.js';
@@ -87,7 +87,7 @@ export async function reportListing(
     if (Number(n) >= REPORT_HOLD_REPORTERS) {
       await trx
         .updateTable('listings')
-        .set({ withheld: sql`array_append(array_remove(withheld, 'reported'), 'reported')` })
+        .set({ withheld: withheldChange({ add: ['reported'] }) })
         .where('id', '=', p.listingId)
         .execute();
       held = true;
@@ -227,8 +227,8 @@ export async function decideCase(
       .set({
         withheld:
           p.action === 'hide'
-            ? sql`array_append(array_remove(array_remove(withheld, 'reported'), 'hidden'), 'hidden')`
-            : sql`array_remove(withheld, 'reported')`,
+            ? withheldChange({ remove: ['reported'], add: ['hidden'] })
+            : withheldChange({ remove: ['reported'] }),
       })
       .where('id', '=', c.listing_id)
       .returning(['id', 'owner_id', 'title_ar', 'title_en'])
