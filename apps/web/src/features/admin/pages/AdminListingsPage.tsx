@@ -4,11 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { LISTING_STATUSES, MESSAGES, PAGE_SIZES, type ListingStatus } from '@manzil/shared';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
-import { translateApiError } from '../../../i18n/translate-api-error';
-import { adminErrorMessage, useAdminListings, type AdminListing } from '../api';
+import { useAdminListings, type AdminListing } from '../api';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminActions } from '../components/AdminActions';
 import { AdminNav } from '../components/AdminNav';
+import { QueryStatus } from '../components/QueryStatus';
 import { dateOf, dateTimeOf, STATUS_BADGE, titleOf } from '../components/format';
 import { OwnerEmailStatus } from '../components/OwnerEmailStatus';
 import { PriceText } from '../components/PriceText';
@@ -105,20 +105,7 @@ function Listings() {
         ))}
       </ul>
 
-      {query.isError && (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
-          <span>{translateApiError(t, adminErrorMessage(query.error, MESSAGES.fetchAllFailed))}</span>
-          <button type="button" className="btn btn-sm btn-light" onClick={() => void query.refetch()}>
-            {t('tryAgain')}
-          </button>
-        </div>
-      )}
-      {query.isLoading && (
-        <div className="text-center py-5" role="status">
-          <div className="spinner-border text-primary" aria-hidden="true" />
-          <p className="mt-2 mb-0">{t('loading')}</p>
-        </div>
-      )}
+      <QueryStatus query={query} failed={MESSAGES.fetchAllFailed} />
       {query.isSuccess && query.data.items.length === 0 && <p className="text-center text-body-secondary py-5">{t('listings.empty')}</p>}
 
       {query.data && query.data.items.length > 0 && (

@@ -10,6 +10,7 @@ import { adminErrorMessage, useBlockUser, useDecideReport, useReportCases } from
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminActions } from '../components/AdminActions';
 import { AdminNav } from '../components/AdminNav';
+import { QueryStatus } from '../components/QueryStatus';
 import { dateTimeOf, titleOf } from '../components/format';
 import '../admin.css';
 
@@ -272,21 +273,7 @@ function Reports() {
         </div>
       )}
 
-      {query.isError && (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
-          <span>{translateApiError(t, adminErrorMessage(query.error, MESSAGES.reportsFailed))}</span>
-          <button type="button" className="btn btn-sm btn-light" onClick={() => void query.refetch()}>
-            {t('tryAgain')}
-          </button>
-        </div>
-      )}
-
-      {query.isLoading && (
-        <div className="text-center py-5" role="status">
-          <div className="spinner-border text-primary" aria-hidden="true" />
-          <p className="mt-2 mb-0">{t('loading')}</p>
-        </div>
-      )}
+      <QueryStatus query={query} failed={MESSAGES.reportsFailed} />
 
       {query.data && query.data.items.length === 0 && (
         <div className="text-center py-5 text-body-secondary" data-testid="reports-empty">
