@@ -34,7 +34,10 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
   const rent = l.listing_type === 'FOR_RENT';
   // The owner's chosen ways (issue 28): Call only when chosen, WhatsApp when chosen and given.
   const reach = ownerReach(l);
-  const tel = reach.call ? phoneHref(l) : null;
+  const phone = phoneHref(l);
+  const tel = reach.call ? phone : null;
+  // A phone the owner chose not to take calls on is said so, rather than "no phone".
+  const noCall = t(phone ? 'callOff' : 'noPhone');
   const city = cityName(l, lang);
   const p = l.property;
   const details = `/property-details/${l.id}`;
@@ -115,9 +118,9 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
                 <i className="bi bi-telephone" aria-hidden="true" /> {t('call')}
               </a>
             ) : (
-              <button type="button" className="btn btn-sm btn-outline-secondary listing-card-nophone" disabled title={t(reach.call === null && phoneHref(l) ? 'callOff' : 'noPhone')}>
+              <button type="button" className="btn btn-sm btn-outline-secondary listing-card-nophone" disabled title={noCall}>
                 <i className="bi bi-telephone-x" aria-hidden="true" /> {t('call')}
-                <span className="visually-hidden"> ({t(reach.call === null && phoneHref(l) ? 'callOff' : 'noPhone')})</span>
+                <span className="visually-hidden"> ({noCall})</span>
               </button>
             )}
             {reach.whatsapp && (
