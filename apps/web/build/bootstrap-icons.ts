@@ -69,8 +69,10 @@ export function bootstrapIconsSubset(): Plugin {
       // swap, not block: with the font preloaded it is there before the first paint anyway.
       const face = `@font-face{font-display:swap;font-family:bootstrap-icons;src:url("/${fontFile}") format("woff2")}`;
       const classes = names.map((n) => `.bi-${n}::before{content:"\\${codepoints[n]!.toString(16)}"}`).join('');
+      // Every glyph is 1em wide: reserving that keeps a late font (a loaded phone) from moving the line when it swaps in.
+      const box = '.bi::before{width:1em}';
       this.info(`bootstrap-icons: ${names.length} icons, woff2 subset ${(font.length / 1024).toFixed(1)} KB`);
-      return `${face}${shared}${classes}`;
+      return `${face}${shared}${box}${classes}`;
     },
     transformIndexHtml: {
       order: 'post',
