@@ -34,6 +34,7 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

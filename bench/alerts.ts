@@ -168,7 +168,7 @@ async function main() {
     };
     await Promise.all(Array.from({ length: WORKERS }, worker));
     const matchedMs = Date.now() - t0;
-    log(`matched in ${round(matchedMs / 1000, 1)} s; writing the instant alerts …`);
+    log(`matched in ${round(matchedMs / 1000, 1)} s (per listing p50 ${round(percentile(samples, 50), 1)} ms, p95 ${round(percentile(samples, 95), 1)}; finding p95 ${round(percentile(find, 95), 1)}, recording p95 ${round(percentile(record, 95), 1)}; matches p50 ${percentile(perListing, 50)}); writing the instant alerts …`);
     const sender = async () => {
       for (;;) {
         const n = await sendDue(ctx, 'instant');

@@ -66,6 +66,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The prepared data folder of this run (global-setup.ts), when there is one. */
+function dataTemplate(): string | undefined {
+  const dir = process.env.MANZIL_E2E_DATA_TEMPLATE;
+  return dir && fs.existsSync(dir) ? dir : undefined;
+}
+
 /** Start the real server as a child process; resolves when /api/v1/health answers. */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const dist = process.env.WEB_DIST_DIR || WEB_DIST;
@@ -74,6 +80,9 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-e2e-'));
+  // Started from the run's prepared folder (global-setup.ts) unless the test chose its own database or places.
+  const template = dataTemplate();
+  if (template && !env.DATA_DIR && !env.DATABASE_URL && !env.LOCATIONS_SOURCE) fs.cpSync(template, dataDir, { recursive: true });
   const tiles = await startTileStub();
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
@@ -194,8 +203,8 @@ function failOnCspViolations() {
 }
 
 // Each journey file imports this module (vitest isolates files), so these hooks cover every test of every file.
-// Outside vitest (bench/web.ts) there are no tests to fail.
-if (process.env.VITEST) {
+// Outside vitest's test workers (bench/web.ts, e2e/global-setup.ts) there are no tests to fail.
+if (process.env.VITEST_WORKER_ID) {
   const { afterAll, afterEach } = await import('vitest');
   afterEach(failOnCspViolations);
   afterAll(failOnCspViolations);

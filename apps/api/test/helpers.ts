@@ -74,11 +74,15 @@ async function postgresFromTemplate(): Promise<DbHandle> {
     await admin.query('select pg_advisory_lock(424242)');
     const exists = await admin.query('select 1 from pg_database where datname = $1', [tpl]);
     if (exists.rowCount === 0) {
-      await admin.query(`create database ${tpl}`);
-      const h = await openDatabase({ url: withDatabase(TEST_DATABASE_URL, tpl), poolSize: 2 });
+      // Built under another name and renamed once complete: a run killed half-way leaves no empty template behind.
+      const building = `${tpl}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const h = await openDatabase({ url: withDatabase(TEST_DATABASE_URL, building), poolSize: 2 });
       await migrate(h.db);
       await importLocations(h.db, HAS_LOCATIONS ? LOCATIONS_FILE : '/nonexistent/locations.json');
       await h.close();
+      await admin.query(`alter database ${building} rename to ${tpl}`);
     }
     await admin.query(`create database ${name} template ${tpl}`);
   } finally {

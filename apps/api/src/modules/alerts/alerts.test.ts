@@ -163,6 +163,27 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     expect(rows.map((x) => x.listing_id).sort()).toEqual([villa, later].sort());
   });
 
+  it("forgets a search's matches when the search, the listing or the account is deleted", async () => {
+    const saver = await verified();
+    const filters = { listing_type: 'sale', property_type: 'VILLA', governorate_id: otherGov };
+    const [first, second] = [await save(saver, { name: 'Villas one', filters, frequency: 'weekly' }), await save(saver, { name: 'Villas two', filters, frequency: 'weekly' })];
+    const [kept, removed] = [await pendingVilla({ governorate_id: otherGov }), await pendingVilla({ governorate_id: otherGov })];
+    await approve(kept);
+    await approve(removed);
+    await settled();
+    const matches = async () =>
+      (await t.db.selectFrom('saved_search_matches').select(['saved_search_id', 'listing_id']).where('saved_search_id', 'in', [first, second]).orderBy('saved_search_id').orderBy('listing_id').execute()).map((m) => `${m.saved_search_id}:${m.listing_id}`);
+    expect(await matches()).toEqual([`${first}:${kept}`, `${first}:${removed}`, `${second}:${kept}`, `${second}:${removed}`]);
+
+    expect((await http(t.url, 'DELETE', `/api/v1/saved-searches/${first}`, { token: saver.token })).status).toBe(204);
+    expect(await matches()).toEqual([`${second}:${kept}`, `${second}:${removed}`]);
+    expect((await http(t.url, 'DELETE', `/api/v1/listings/${removed}`, { token: owner.token })).status).toBe(204);
+    expect(await matches()).toEqual([`${second}:${kept}`]);
+    // An account's deletion removes its searches, and with them their matches.
+    await sql`delete from users where id = ${saver.user.id}`.execute(t.db);
+    expect(await matches()).toEqual([]);
+  });
+
   it('answers the unsubscribe page and refuses tokens it did not sign', async () => {
     const saver = await verified();
     const search = await save(saver, { name: 'Flats', filters: { property_type: 'APARTMENT' }, frequency: 'daily' }, 'en');
