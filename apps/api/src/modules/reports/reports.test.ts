@@ -167,7 +167,7 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
     expect((await publicDetails(listing)).status).toBe(404);
     expect(await searchIds()).not.toContain(listing);
     const mail = await smtp.waitForMatch((m) => m.to.includes(owner.user.email) && m.subject.includes('Reported flat'));
-    expect(mail.subject.startsWith('تم إخفاء إعلانك')).toBe(true); // Arabic first: no English choice known
+    expect(mail.subject.startsWith('تم إخفاء إعلانك')).toBe(true); // Arabic first: the listing was written in Arabic
     expect(mail.text).toContain(reason);
     expect(mail.text).toContain('شقة مبلغ عنها');
     expect(mail.text).toContain('https://manzil.example/my-properties');
@@ -180,10 +180,11 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
     ]);
   });
 
-  it('writes the mail in English first for an owner who chose English', async () => {
+  it('writes the mail in English first for an owner who wrote the listing in English', async () => {
     const en = await createUser(t, { email: `en.owner.${kind}@example.test` });
-    await t.db.insertInto('price_drop_mail').values({ user_id: en.user.id, lang: 'en' }).execute();
     const id = await insertListing(t.db, en.user.id, { title_en: 'English owner house', title_ar: 'بيت مالك إنجليزي' });
+    // As creating, editing or renewing it with the app in English records it.
+    await t.db.updateTable('listings').set({ owner_lang: 'en' }).where('id', '=', id).execute();
     expect((await report(id, { reason: 'other', details: 'Photos are stolen' })).status).toBe(201);
     const c = (await cases(admin.token)).body.items.find((x: { listing: { id: number } }) => x.listing.id === id);
     expect((await decide(c.id, 'hide', admin.token, { reason: 'Stolen photos' })).status).toBe(200);

@@ -193,17 +193,6 @@ export async function readCase(db: Database, storage: Storage, id: number): Prom
   return item;
 }
 
-/** The language the owner last chose where we keep one (favourites, then their newest saved search); Arabic otherwise. */
-async function ownerLang(db: Database, userId: number): Promise<'ar' | 'en'> {
-  const row = await sql<{ lang: 'ar' | 'en' }>`
-    select lang from (
-      select lang, 1 as o from price_drop_mail where user_id = ${userId}
-      union all
-      select * from (select lang, 2 as o from saved_searches where user_id = ${userId} order by updated_at desc limit 1) s
-    ) x order by o limit 1`.execute(db);
-  return row.rows[0]?.lang ?? 'ar';
-}
-
 /**
  * Dismiss (the listing comes back unless withheld for another reason) or hide (it stays out of public view and
  * its owner is e-mailed the reason). Either decides an open case once; a decided case answers 409.
@@ -231,7 +220,7 @@ export async function decideCase(
             : withheldChange({ remove: ['reported'] }),
       })
       .where('id', '=', c.listing_id)
-      .returning(['id', 'owner_id', 'title_ar', 'title_en'])
+      .returning(['id', 'owner_id', 'title_ar', 'title_en', 'owner_lang'])
       .executeTakeFirstOrThrow();
     await recordAction(trx, { adminId: p.adminId, action: p.action, listingId: c.listing_id, userId: listing.owner_id, reason: p.reason });
     if (p.action === 'hide') {
@@ -241,7 +230,8 @@ export async function decideCase(
         recipientUserId: listing.owner_id,
         ...listingHiddenMail(
           { titleAr: listing.title_ar, titleEn: listing.title_en, reason: p.reason!, url: `${p.baseUrl}/my-properties` },
-          await ownerLang(trx, listing.owner_id),
+          // The language the owner last used on this listing (created, edited or renewed it in), as the expiry reminder.
+          listing.owner_lang,
         ),
       });
     }
