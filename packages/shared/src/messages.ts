@@ -126,6 +126,7 @@ export const MESSAGES = {
   ownListingReport: 'You cannot report your own listing',
   hideReasonRequired: 'Give the owner a reason for hiding the listing',
   reportAlreadyDecided: 'This report has already been decided',
+  reportNotHidden: 'This listing is not hidden',
   reportsFailed: 'Failed to fetch reports',
   accountBlocked: 'This account has been blocked by an administrator. Contact us if you think this is a mistake.',
   cannotBlockAdmin: 'Administrators cannot be blocked',

@@ -267,7 +267,7 @@ export interface DB {
   admin_actions: {
     id: Generated<number>;
     admin_id: number | null;
-    action: 'approve' | 'reject' | 'hide' | 'dismiss' | 'block' | 'unblock';
+    action: 'approve' | 'reject' | 'hide' | 'dismiss' | 'block' | 'unblock' | 'unhide';
     listing_id: number | null;
     user_id: number | null;
     reason: string | null;

@@ -13,7 +13,7 @@ export const REPORT_HOLD_REPORTERS = 3;
 export const REPORT_DETAILS_MAX = 1000;
 export const REPORT_CASE_STATUSES = ['open', 'dismissed', 'hidden'] as const;
 export type ReportCaseStatus = (typeof REPORT_CASE_STATUSES)[number];
-export const ADMIN_ACTIONS = ['approve', 'reject', 'hide', 'dismiss', 'block', 'unblock'] as const;
+export const ADMIN_ACTIONS = ['approve', 'reject', 'hide', 'dismiss', 'block', 'unblock', 'unhide'] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
 
 export const reportBody = z.object({

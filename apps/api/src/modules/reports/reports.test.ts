@@ -31,7 +31,7 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
   const report = (id: number, body: unknown, opts: { token?: string; ip?: string } = {}) =>
     http(t.url, 'POST', `/api/v1/listings/${id}/report`, { body, token: opts.token, headers: from(opts.ip) });
   const cases = (token?: string, query = '') => http(t.url, 'GET', `/api/v1/admin/reports${query}`, { token, headers: from() });
-  const decide = (caseId: number, action: 'dismiss' | 'hide', token?: string, body?: unknown) =>
+  const decide = (caseId: number, action: 'dismiss' | 'hide' | 'unhide', token?: string, body?: unknown) =>
     http(t.url, 'POST', `/api/v1/admin/reports/${caseId}/${action}`, { token, body, headers: from() });
   const publicDetails = (id: number) => http(t.url, 'GET', `/api/v1/listings/${id}`, { headers: from() });
   const searchIds = async () =>
@@ -192,6 +192,30 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
     expect(mail.subject.startsWith('Your listing was hidden')).toBe(true);
     expect(mail.text.indexOf('Stolen photos')).toBeGreaterThan(0);
     expect(mail.text.indexOf('An administrator hid')).toBeLessThan(mail.text.indexOf('أخفى أحد المشرفين'));
+  });
+
+  it('unhide shows a hidden listing again (admins only), the case reads as dismissed; recorded; 409 unless hidden', async () => {
+    const id = await insertListing(t.db, owner.user.id, { title_en: 'Hidden by mistake', title_ar: 'مخفي خطأً' });
+    expect((await report(id, { reason: 'duplicate' })).status).toBe(201);
+    const c = (await cases(admin.token)).body.items.find((x: { listing: { id: number } }) => x.listing.id === id);
+    expect((await decide(c.id, 'unhide', admin.token)).body.detail).toBe(MESSAGES.reportNotHidden);
+    expect((await decide(c.id, 'hide', admin.token, { reason: 'Looks like a copy' })).status).toBe(200);
+    expect((await publicDetails(id)).status).toBe(404);
+
+    expect((await decide(c.id, 'unhide')).status).toBe(401);
+    expect((await decide(c.id, 'unhide', owner.token)).status).toBe(403);
+    expect((await decide(c.id, 'unhide', alice.token)).status).toBe(403);
+    expect((await decide(999_999, 'unhide', admin.token)).status).toBe(404);
+    const r = await decide(c.id, 'unhide', admin.token);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'dismissed', decided_by: admin.user.id });
+    expect(r.body.actions.map((a: { action: string }) => a.action)).toEqual(['unhide', 'hide']);
+    expect(await withheld(id)).toEqual([]);
+    expect((await publicDetails(id)).status).toBe(200);
+    expect(await searchIds()).toContain(id);
+    const again = await decide(c.id, 'unhide', admin.token);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(MESSAGES.reportNotHidden);
   });
 
   it('records approve and reject as admin actions', async () => {

@@ -89,4 +89,18 @@ export async function adminReportRoutes(base: FastifyInstance) {
     },
     async (req) => svc.decideCase(db, storage, { caseId: req.params.id, adminId: req.user!.id, action: 'hide', reason: req.body.reason, baseUrl: app.deps.publicUrl() }),
   );
+
+  app.post(
+    '/admin/reports/:id/unhide',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Show a hidden case's listing again: 'hidden' leaves its withheld reasons and the case reads as dismissed; recorded. 409 unless the case is hidden",
+        params: idParam,
+        response: { 200: reportCase, 404: errorDetail, 409: errorDetail, ...denied },
+      },
+    },
+    async (req) => svc.decideCase(db, storage, { caseId: req.params.id, adminId: req.user!.id, action: 'unhide', reason: null, baseUrl: app.deps.publicUrl() }),
+  );
 }

@@ -195,17 +195,18 @@ export async function readCase(db: Database, storage: Storage, id: number): Prom
 
 /**
  * Dismiss (the listing comes back unless withheld for another reason) or hide (it stays out of public view and
- * its owner is e-mailed the reason). Either decides an open case once; a decided case answers 409.
+ * its owner is e-mailed the reason). Either decides an open case once; a decided case answers 409. Unhide takes
+ * back a hide (a mistake, or the owner fixed what was wrong): the case reads as dismissed, 409 unless hidden.
  */
 export async function decideCase(
   db: Database,
   storage: Storage,
-  p: { caseId: number; adminId: number; action: 'dismiss' | 'hide'; reason: string | null; baseUrl: string },
+  p: { caseId: number; adminId: number; action: 'dismiss' | 'hide' | 'unhide'; reason: string | null; baseUrl: string },
 ): Promise<ReportCase> {
   await db.transaction().execute(async (trx) => {
     const c = await trx.selectFrom('listing_report_cases').select(['id', 'listing_id', 'status']).where('id', '=', p.caseId).forUpdate().executeTakeFirst();
     if (!c) throw notFound();
-    if (c.status !== 'open') throw conflict(MESSAGES.reportAlreadyDecided);
+    if (p.action === 'unhide' ? c.status !== 'hidden' : c.status !== 'open') throw conflict(p.action === 'unhide' ? MESSAGES.reportNotHidden : MESSAGES.reportAlreadyDecided);
     await trx
       .updateTable('listing_report_cases')
       .set({ status: p.action === 'hide' ? 'hidden' : 'dismissed', decided_by: p.adminId, decided_at: sql`now()`, decision_reason: p.reason })
@@ -217,7 +218,7 @@ export async function decideCase(
         withheld:
           p.action === 'hide'
             ? withheldChange({ remove: ['reported'], add: ['hidden'] })
-            : withheldChange({ remove: ['reported'] }),
+            : withheldChange({ remove: [p.action === 'unhide' ? 'hidden' : 'reported'] }),
       })
       .where('id', '=', c.listing_id)
       .returning(['id', 'owner_id', 'title_ar', 'title_en', 'owner_lang'])

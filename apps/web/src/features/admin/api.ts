@@ -91,9 +91,9 @@ export const reportsQuery = (status: ReportCaseStatus, skip: number, limit: numb
   });
 export const useReportCases = (status: ReportCaseStatus, skip: number, limit: number) => useQuery(reportsQuery(status, skip, limit));
 
-export type ReportDecision = { id: number; action: 'dismiss' | 'hide'; reason?: string };
+export type ReportDecision = { id: number; action: 'dismiss' | 'hide' | 'unhide'; reason?: string };
 
-/** Dismiss or hide a case; afterwards every admin list and the counts are fetched again. */
+/** Dismiss or hide a case, or show a hidden one again; afterwards every admin list and the counts are fetched again. */
 export function useDecideReport() {
   const client = useQueryClient();
   return useMutation({

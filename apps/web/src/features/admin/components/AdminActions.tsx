@@ -11,7 +11,7 @@ export function AdminActions({ actions, lang }: { actions: AdminAction[]; lang: 
     <ol className="admin-history small mb-0" data-testid="admin-actions">
       {actions.map((a) => (
         <li key={a.id}>
-          <span className={`badge text-bg-${a.action === 'approve' || a.action === 'dismiss' || a.action === 'unblock' ? 'success' : 'danger'} me-1`}>
+          <span className={`badge text-bg-${a.action === 'approve' || a.action === 'dismiss' || a.action === 'unblock' || a.action === 'unhide' ? 'success' : 'danger'} me-1`}>
             {t(`reports.actionNames.${a.action}`)}
           </span>
           {t('listings.byLabel')} <bdi>{a.admin_name ?? t('listings.unknownAdmin')}</bdi> · <bdi>{dateTimeOf(a.created_at, lang)}</bdi>

@@ -16,7 +16,7 @@ import '../admin.css';
 
 const PAGE = 20;
 
-type Action = 'dismiss' | 'hide' | 'block' | 'unblock';
+type Action = 'dismiss' | 'hide' | 'unhide' | 'block' | 'unblock';
 type Pending = { item: ReportCase; action: Action } | null;
 
 /** Confirmation before a decision; hiding also asks for the reason the owner is e-mailed (required). */
@@ -101,7 +101,7 @@ function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
           </button>
           <button
             type="submit"
-            className={`btn ${shown?.action === 'dismiss' || shown?.action === 'unblock' ? 'btn-success' : 'btn-danger'}`}
+            className={`btn ${shown?.action === 'dismiss' || shown?.action === 'unblock' || shown?.action === 'unhide' ? 'btn-success' : 'btn-danger'}`}
             disabled={busy}
             data-testid="report-decide-confirm"
           >
@@ -205,6 +205,12 @@ function CaseCard({ item, lang, onDecide }: { item: ReportCase; lang: AppLanguag
                 {t('reports.hide')}
               </button>
             </>
+          )}
+          {item.status === 'hidden' && (
+            <button type="button" className="btn btn-outline-success" onClick={() => onDecide('unhide')} data-testid="report-unhide">
+              <i className="bi bi-eye me-1" aria-hidden="true" />
+              {t('reports.unhide')}
+            </button>
           )}
           <button
             type="button"
@@ -335,7 +341,7 @@ function Reports() {
             {
               onSuccess: () => {
                 setPending(null);
-                setDone(t(action === 'hide' ? 'reports.hiddenDone' : 'reports.dismissedDone', { title: titleOf(item.listing, lang) }));
+                setDone(t(action === 'hide' ? 'reports.hiddenDone' : action === 'unhide' ? 'reports.unhiddenDone' : 'reports.dismissedDone', { title: titleOf(item.listing, lang) }));
               },
             },
           );
