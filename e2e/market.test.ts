@@ -100,10 +100,6 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await axeFindings(page)).toEqual([]);
     await shot(page, AREA, `aden-${lang}-${size}`, true);
-
-    // Rent: nothing yet in Aden.
-    await page.locator('select[name="listing_type"]').selectOption('FOR_RENT');
-    await page.getByTestId('market-empty').waitFor();
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -47,10 +47,12 @@ function PositionLine({ listingId, lang }: { listingId: number; lang: Lang }) {
   if (!c) return null;
 
   const locale = lang === 'ar' ? 'ar-u-nu-latn' : 'en-US';
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(c.difference_pct) / 100);
+  // Each figure in its own left-to-right isolate: inside an Arabic sentence "800 US$" and "30%" otherwise reorder.
+  const isolate = (s: string) => `\u2066${s}\u2069`;
+  const percent = isolate(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(c.difference_pct) / 100));
   const count = new Intl.NumberFormat(locale).format(c.listings);
   const usd = (v: number) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: v < 100 ? 2 : 0, minimumFractionDigits: v < 100 ? 2 : 0 }).format(v);
+    isolate(new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: v < 100 ? 2 : 0, minimumFractionDigits: v < 100 ? 2 : 0 }).format(v));
   const perSqm = (v: number) => t(c.price_period === 'month' ? 'perSqmMonth' : 'perSqm', { price: usd(v) });
   const where = c.difference_pct < 0 ? 'below' : c.difference_pct > 0 ? 'above' : 'at';
   const words = {
