@@ -47,8 +47,9 @@ function PositionLine({ listingId, lang }: { listingId: number; lang: Lang }) {
   if (!c) return null;
 
   const locale = lang === 'ar' ? 'ar-u-nu-latn' : 'en-US';
-  // Each figure in its own left-to-right isolate: inside an Arabic sentence "800 US$" and "30%" otherwise reorder.
-  const isolate = (s: string) => `\u2066${s}\u2069`;
+  // Each figure in its own left-to-right isolate, without Intl's leading right-to-left mark (which inside the
+  // isolate turned "800 US$" into "$800 US"): in an Arabic sentence the figure then reads whole.
+  const isolate = (s: string) => `\u2066${s.replace(/\u200f/g, '')}\u2069`;
   const percent = isolate(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(c.difference_pct) / 100));
   const count = new Intl.NumberFormat(locale).format(c.listings);
   const usd = (v: number) =>

@@ -148,8 +148,9 @@ function MarketFigures({ data, lang, caption }: { data: MarketInsights; lang: 'a
   const rows: ChartRow[] = data.districts.map((row) => ({
     row,
     name: lang === 'ar' ? row.name_ar : row.name_en,
-    // The price in a left-to-right isolate: in an Arabic line of the chart "1,150 US$" would otherwise reorder.
-    value: t(rent ? 'perSqmMonth' : 'perSqm', { price: `\u2066${formatUsdPerSqm(row.median_usd_per_sqm, lang)}\u2069` }),
+    // The price in a left-to-right isolate, without its leading right-to-left mark (which inside the isolate
+    // reorders it): in an Arabic line of the chart "1,150 US$" then reads whole.
+    value: t(rent ? 'perSqmMonth' : 'perSqm', { price: `\u2066${formatUsdPerSqm(row.median_usd_per_sqm, lang).replace('\u200f', '')}\u2069` }),
   }));
   const search = (row: ChartRow['row']) =>
     `/search-list?${new URLSearchParams({ governorate_id: String(row.governorate_id), district_id: String(row.district_id), listing_type: data.listing_type, property_type: row.property_type })}`;
