@@ -77,6 +77,7 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     await openApp(page, `${server.url}/market`);
     await page.getByTestId('market-empty').waitFor();
     expect(await page.getByTestId('market-empty').innerText()).toContain(pick(market, 'empty'));
+    expect(await axeFindings(page)).toEqual([]);
     if (size === MOBILE.width) await shot(page, AREA, `empty-${lang}-${size}`);
 
     // Aden from the form: the choice applies at once and lands in the address.
