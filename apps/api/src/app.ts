@@ -25,6 +25,7 @@ import favoritesRoutes from './modules/favorites/routes.js';
 import savedSearchesRoutes from './modules/saved-searches/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import listingsRoutes from './modules/listings/routes.js';
+import marketRoutes from './modules/market/routes.js';
 import locationRoutes from './modules/locations/routes.js';
 import mediaRoutes from './modules/media/routes.js';
 import searchRoutes from './modules/search/routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(adminReportRoutes);
       await api.register(alertsRoutes);
+      await api.register(marketRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -4,13 +4,15 @@ import { listingDetailsQuery, isNotFound, parseListingId } from '../features/det
 import { latestListingsQuery } from '../features/home/api';
 import { propertyPageQuery, recentQueryBody } from '../features/listings/api';
 import { cityRedirectTarget } from '../features/search/city-redirect';
+import { marketInsightsQuery } from '../features/market/api';
+import { readSelection } from '../features/market/lib/selection';
 import { cityStatsQuery, searchQuery } from '../features/search/api/search';
 import { searchPageBody } from '../features/search/lib/filters';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { ClientOnly } from './layout/ClientOnly';
 import { RootLayout } from './layout/RootLayout';
 import { RouteFallback } from './layout/RouteFallback';
-import { publicConfigQuery } from '../api/queries';
+import { governoratesQuery, publicConfigQuery } from '../api/queries';
 import { pageRoutes, type PageModule, type PageRoute } from './routes';
 
 /** Every page module, each its own chunk (Vite's glob import); routes.ts names them by path. */
@@ -51,6 +53,8 @@ const pageData: Record<string, PageData> = {
   '/properties-by-city': (_args, qc) => qc.prefetchQuery(cityStatsQuery),
   '/search-list': ({ request }, qc) => qc.prefetchQuery(searchQuery(searchPageBody(new URL(request.url).searchParams, 'list'))),
   '/search-grid': ({ request }, qc) => qc.prefetchQuery(searchQuery(searchPageBody(new URL(request.url).searchParams, 'grid'))),
+  '/market': ({ request }, qc) =>
+    Promise.all([qc.prefetchQuery(marketInsightsQuery(readSelection(new URL(request.url).searchParams))), qc.prefetchQuery(governoratesQuery)]).then(() => undefined),
   // The public view: the server never holds a visitor's session; an owner's controls come after hydration.
   '/property-details/:id': async ({ params }, qc) => {
     const id = parseListingId(params.id);

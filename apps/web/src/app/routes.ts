@@ -45,6 +45,8 @@ export const pageRoutes: PageRoute[] = [
   // details
   { path: '/property-details', page: 'features/details/pages/PropertyDetailsPage', ns: ['details'] },
   { path: '/property-details/:id', page: 'features/details/pages/PropertyDetailsPage', ns: ['details'] },
+  // district medians of price per m² (issue 29)
+  { path: '/market', page: 'features/market/pages/MarketPage', ns: ['market'] },
   // search and map
   { path: '/search-list', page: 'features/search/pages/SearchListPage', ns: ['search', 'listings'] },
   { path: '/search-grid', page: 'features/search/pages/SearchGridPage', ns: ['search', 'listings'] },

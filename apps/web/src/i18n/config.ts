@@ -26,6 +26,7 @@ export const LAZY_NAMESPACES = [
   'map',
   'favorites',
   'savedSearches',
+  'market',
 ] as const;
 export const NAMESPACES = [...BUNDLED_NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];

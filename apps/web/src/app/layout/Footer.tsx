@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGovernorates } from '../../api/queries';
 import { Logo } from './Logo';
-import { marketLinks, POPULAR_SEARCHES, SOCIAL_LINKS, type FooterLink } from './footer-links';
+import { MARKET_PRICES_LINK, marketLinks, POPULAR_SEARCHES, SOCIAL_LINKS, type FooterLink } from './footer-links';
 
 function LinkList({ links }: { links: FooterLink[] }) {
   const { t } = useTranslation();
@@ -121,7 +121,7 @@ export function Footer() {
 
           <nav className="col-6 col-md-4 col-lg-3" aria-label={t('footer.markets')}>
             <h2 className="footer-title">{t('footer.markets')}</h2>
-            <LinkList links={markets} />
+            <LinkList links={[...markets, MARKET_PRICES_LINK]} />
           </nav>
 
           <div className="col-12 col-md-4 col-lg-3">

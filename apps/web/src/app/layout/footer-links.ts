@@ -95,6 +95,9 @@ export function marketLinks(governorates: GovernorateName[] | undefined): Footer
   ]);
 }
 
+/** The district medians of price per m² (issue 29), under the markets. */
+export const MARKET_PRICES_LINK: FooterLink = { labelKey: 'footer.marketPrices', to: '/market' };
+
 export const SOCIAL_LINKS = [
   { key: 'facebook', icon: 'bi-facebook', href: 'https://www.facebook.com/manzil.ye' },
   { key: 'x', icon: 'bi-twitter-x', href: 'https://x.com/manzil_ye' },

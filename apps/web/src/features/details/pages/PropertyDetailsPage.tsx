@@ -16,6 +16,7 @@ import { DetailsHeader } from '../components/DetailsHeader';
 import { AmenityList } from '../components/AmenityList';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MountWhenNear } from '../components/MountWhenNear';
+import { MarketPosition } from '../components/MarketPosition';
 import { formatLongDate } from '../../../i18n/dates';
 import '../details.css';
 
@@ -362,6 +363,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               )}
             </dl>
           </section>
+          <MarketPosition listing={listing} lang={lang} />
         </div>
 
         <aside className="col-lg-4 details-aside" aria-label={t('aside')}>
