@@ -82,6 +82,16 @@ export interface DB {
     channel: 'call' | 'whatsapp';
     clicks: Generated<number>;
   };
+  /** Each change of a listing's price or currency (issue 29, migration 027). */
+  listing_price_changes: {
+    id: Generated<string>;
+    listing_id: number;
+    old_price: number | null;
+    old_currency: 'YER' | 'USD' | 'SAR';
+    new_price: number | null;
+    currency: 'YER' | 'USD' | 'SAR';
+    changed_at: Generated<Date>;
+  };
   listings: {
     id: Generated<number>;
     owner_id: number;
