@@ -16,6 +16,7 @@ import { DetailsHeader } from '../components/DetailsHeader';
 import { AmenityList } from '../components/AmenityList';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MountWhenNear } from '../components/MountWhenNear';
+import { PriceHistory } from '../components/PriceHistory';
 import { formatLongDate } from '../../../i18n/dates';
 import '../details.css';
 
@@ -362,6 +363,8 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               )}
             </dl>
           </section>
+
+          <PriceHistory listingId={listing.id} token={token} lang={lang} />
         </div>
 
         <aside className="col-lg-4 details-aside" aria-label={t('aside')}>
