@@ -25,6 +25,7 @@ import * as m022 from './migrations/022_similar_index.js';
 import * as m023 from './migrations/023_listing_expiry.js';
 import * as m024 from './migrations/024_reports.js';
 import * as m025 from './migrations/025_contact_clicks.js';
+import * as m026 from './migrations/026_rate_zones.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -48,6 +49,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '023_listing_expiry', up: m023.up },
   { name: '024_reports', up: m024.up },
   { name: '025_contact_clicks', up: m025.up },
+  { name: '026_rate_zones', up: m026.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {
