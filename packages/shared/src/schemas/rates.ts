@@ -72,6 +72,10 @@ export const rateZonePatch = z.object({
 });
 export type RateZonePatch = z.infer<typeof rateZonePatch>;
 
+/** PATCH answer: the rates as they now are, and how many listings' USD values moved. */
+export const rateZoneUpdated = z.object({ rates: ratesResponse, repriced: z.number().int() });
+export type RateZoneUpdated = z.infer<typeof rateZoneUpdated>;
+
 const zoneState = z.object({ yer_per_usd: z.number(), governorate_ids: z.array(z.number().int()), district_ids: z.array(z.number().int()) });
 export type RateZoneState = z.infer<typeof zoneState>;
 
