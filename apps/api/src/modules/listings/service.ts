@@ -27,6 +27,7 @@ import { validateChain } from '../locations/service.js';
 import { isPublicListing, readListing, readListings, withheldChange } from './read.js';
 import { forgetSearchCounts } from '../search/service.js';
 import { buildSearchText, locationNameParts, priceUsd, typeWords } from './search-text.js';
+import { listingRates } from '../rates/service.js';
 
 type ListingRow = DB['listings'];
 
@@ -104,7 +105,8 @@ async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record
   }
   return {
     ...v,
-    price_usd: priceUsd(v.price, v.currency, rates),
+    // Rials convert at the rate of the listing's zone (issue 29).
+    price_usd: priceUsd(v.price, v.currency, await listingRates(db, v, rates)),
     location: v.latitude != null && v.longitude != null ? sql`point(${v.longitude}, ${v.latitude})` : null,
     search_text: buildSearchText([
       v.title_ar,

@@ -8,6 +8,7 @@ const rates: Rates = {
     { id: 2, name_en: 'New notes', name_ar: 'الطبعة الجديدة', yer_per_usd: 1600, governorate_ids: [3, 15], district_ids: [210] },
   ],
   national: { USD: 1, SAR: 3.75 },
+  default_yer_per_usd: 530,
   updated_at: '2026-11-26T09:00:00.000Z',
 };
 const sanaa = { governorate_id: 1, district_id: 5 };
@@ -28,6 +29,8 @@ describe('zone choice', () => {
     expect(zoneFor(rates, { governorate_id: 12, district_id: 211 })?.id).toBe(1);
     expect(zoneFor(rates, {})).toBeNull();
     expect(zoneFor(rates, { governorate_id: 99 })).toBeNull();
+    // A governorate in no zone: the server's default rial rate, as its listings' USD values.
+    expect(unitsPerUsd('YER', rates, { governorate_id: 99 })).toBe(530);
   });
   it('rials need a place; dollars and riyals use the national rates', () => {
     expect(unitsPerUsd('YER', rates, aden)).toBe(1600);
@@ -62,7 +65,7 @@ describe('≈ prices', () => {
     expect(approxPrice(listing(100_000, 'USD'), 'USD', rates, 'en')).toBeNull();
     expect(approxPrice(listing(null, 'YER'), 'USD', rates, 'en')).toBeNull();
     expect(approxPrice(listing(100_000, 'YER'), 'USD', undefined, 'en')).toBeNull();
-    expect(approxPrice(listing(100_000, 'YER', { governorate_id: 99, district_id: 1 }), 'USD', rates, 'en')).toBeNull();
+    expect(approxPrice({ ...listing(100_000, 'YER'), property: null }, 'USD', rates, 'en')).toBeNull();
   });
 });
 

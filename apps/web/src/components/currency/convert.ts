@@ -3,23 +3,12 @@
  * banknote split: a YER amount converts with the rate of the zone its place is in (a district exception first,
  * then its governorate's zone); USD and SAR with the national rates. The rates are GET /api/v1/rates.
  */
-import { formatPrice, type Currency } from '@manzil/shared';
+import { formatPrice, rateZoneOf, type Currency, type RateZone, type RatesResponse } from '@manzil/shared';
 
-export interface RateZone {
-  id: number;
-  name_en: string;
-  name_ar: string;
-  yer_per_usd: number;
-  governorate_ids: number[];
-  district_ids: number[];
-}
-
-/** GET /api/v1/rates. `national` is units per US dollar ({ USD: 1, SAR: 3.75 }). */
-export interface Rates {
-  zones: RateZone[];
-  national: Record<string, number>;
-  updated_at: string;
-}
+/** GET /api/v1/rates (packages/shared schemas/rates.ts): zones, national rates ({ USD: 1, SAR: 3.75 }), and
+ * the rial's rate for a governorate in no zone. */
+export type Rates = RatesResponse;
+export type { RateZone };
 
 export interface Place {
   governorate_id?: number | null;
@@ -28,19 +17,15 @@ export interface Place {
 
 /** The zone a YER amount in `place` converts with: a zone naming its district first, else its governorate's. */
 export function zoneFor(rates: Rates, place: Place): RateZone | null {
-  const { governorate_id: g, district_id: d } = place;
-  if (d != null) {
-    const byDistrict = rates.zones.find((z) => z.district_ids.includes(d));
-    if (byDistrict) return byDistrict;
-  }
-  if (g != null) return rates.zones.find((z) => z.governorate_ids.includes(g)) ?? null;
-  return null;
+  return rateZoneOf(rates, place) ?? null;
 }
 
 /** Units of `currency` per US dollar in `place`; null when no rate applies (a rial amount with no place). */
 export function unitsPerUsd(currency: Currency, rates: Rates, place: Place): number | null {
   if (currency === 'USD') return 1;
-  const rate = currency === 'YER' ? zoneFor(rates, place)?.yer_per_usd : rates.national[currency];
+  // A place in no zone converts at the server's default rial rate, as its listings' USD values do.
+  const hasPlace = place.governorate_id != null || place.district_id != null;
+  const rate = currency === 'YER' ? (hasPlace ? (zoneFor(rates, place)?.yer_per_usd ?? rates.default_yer_per_usd) : null) : rates.national[currency];
   return rate != null && Number.isFinite(rate) && rate > 0 ? rate : null;
 }
 
