@@ -148,7 +148,7 @@ export function Navbar() {
 
           <div className="nav-actions d-none d-lg-flex">
             <LanguageSwitcher />
-            <CurrencySwitcher />
+            <CurrencySwitcher compact />
             <AdminButton />
             <AddPropertyButton />
             <AuthWidget />

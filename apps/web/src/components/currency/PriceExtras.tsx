@@ -5,6 +5,12 @@ import { useRates, useVisitorCurrency } from './store';
 import './price-extras.css';
 
 type Lang = 'ar' | 'en';
+
+/** A sentence around a price: the text before and after {{price}}, so the price itself can be isolated (bdi). */
+function around(t: (k: string, o?: Record<string, unknown>) => string, key: string): [string, string] {
+  const [before = '', after = ''] = t(key, { price: '\u0000' }).split('\u0000');
+  return [before, after];
+}
 interface Priced {
   price: number | null;
   old_price: number | null;
@@ -53,13 +59,15 @@ export function ApproxPrice({ listing, lang, className = '' }: { listing: Priced
   const rates = useRates(wanted);
   const text = visitor && wanted ? approxPrice(listing, visitor, rates, lang) : null;
   const rent = listing.listing_type === 'FOR_RENT';
+  const [before, after] = around(t, 'prices.approx');
   return (
     <span className={`price-approx ${className}`} data-testid="price-approx">
       {text && (
         <>
           <span aria-hidden="true">
-            {t('prices.approx', { price: '' })}
+            {before}
             <bdi dir="ltr">{text}</bdi>
+            {after}
             {rent && ` ${t('prices.perMonth')}`}
           </span>
           <span className="visually-hidden">
@@ -77,10 +85,13 @@ export function PricePerSqm({ listing, lang, className = '' }: { listing: Priced
   const { t } = useTranslation();
   const text = pricePerSqm(listing, lang);
   if (!text) return null;
+  const [before, after] = around(t, 'prices.perSqm');
   return (
     <span className={`price-per-sqm ${className}`} data-testid="price-per-sqm">
       <span aria-hidden="true">
-        <bdi dir="ltr">{t('prices.perSqm', { price: text })}</bdi>
+        {before}
+        <bdi dir="ltr">{text}</bdi>
+        {after}
       </span>
       <span className="visually-hidden">{t('prices.perSqmSpoken', { price: text })}</span>
     </span>
