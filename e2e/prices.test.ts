@@ -129,6 +129,7 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
       'hero step in SAR',
     );
     expect(await options.nth(1).getAttribute('value')).toBe('100000');
+    await shot(page, AREA, `home-sar-${lang}-${size}`);
 
     // The search: the card's "≈", and (in the sidebar, on a wide screen) the price filter typed in riyals, then in
     // rials at Aden's rate, the URL and the search staying in dollars.

@@ -61,7 +61,7 @@ export function ApproxPrice({ listing, lang, className = '' }: { listing: Priced
   const rent = listing.listing_type === 'FOR_RENT';
   const [before, after] = around(t, 'prices.approx');
   return (
-    <span className={`price-approx ${className}`} data-testid="price-approx">
+    <span className={`price-approx ${className}`} data-testid="price-approx" data-after-hydration="">
       {text && (
         <>
           <span aria-hidden="true">
