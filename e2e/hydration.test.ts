@@ -7,7 +7,8 @@
  * 2. no layout shift when the app takes over (cumulative, from navigation to a settle time after data-app-rendered,
  *    the web fonts held back meanwhile: a font's own late swap still moves Arabic text on some pages, a known
  *    leftover, and must not decide this guard by timing; the shift it causes is recorded as fontCls);
- * 3. the server's elements are hydrated, not replaced (the listing's and the home page's <h1>, the first search card);
+ * 3. the server's elements are hydrated, not replaced (the listing's and the home page's <h1>, the first search card;
+ *    its text may change only where the server left a place marked data-after-hydration);
  * 4. with JavaScript off, the listing, the home page and the search list are readable, their links real <a href>s;
  * 5. one language per page in the server's HTML (the markup, title and share tags; the query data for hydration is
  *    the API's answer, with both languages), chosen by ?lang, the i18nextLng cookie, Accept-Language, else Arabic;
@@ -117,6 +118,14 @@ const PROBE = `(function () {
     return !!root && Object.keys(root).some(function (k) { return k.indexOf('__reactContainer') === 0; });
   }
   window.__hasReactRoot = hasReactRoot;
+  // A card's text without what is written only after hydration, in a place the server's HTML keeps for it
+  // (data-after-hydration: "≈" the price in the visitor's currency, issue 29, which the server cannot know).
+  function serverText(el) {
+    var copy = el.cloneNode(true);
+    copy.querySelectorAll('[data-after-hydration]').forEach(function (e) { e.textContent = ''; });
+    return copy.textContent;
+  }
+  window.__serverText = serverText;
   document.addEventListener('readystatechange', function () {
     if (document.readyState !== 'interactive' || H.captured) return;
     var h1 = document.querySelector('h1');
@@ -125,7 +134,7 @@ const PROBE = `(function () {
     window.__card = card;
     H.captured = {
       h1Text: h1 ? h1.textContent : null,
-      cardText: card ? card.textContent : null,
+      cardText: card ? serverText(card) : null,
       reactRoot: hasReactRoot(),
       rendered: document.documentElement.getAttribute('data-app-rendered') === 'true',
     };
@@ -202,7 +211,7 @@ async function openView(pathname: string, lang: Lang, viewport: { width: number;
           h1Text: w.__h1 ? w.__h1.textContent : null,
           h1Connected: w.__h1 ? w.__h1.isConnected : false,
           cardSame: card === w.__card,
-          cardText: w.__card ? w.__card.textContent : null,
+          cardText: w.__card ? w.__serverText(w.__card) : null,
           reactRoot: w.__hasReactRoot(),
         },
         lang: document.documentElement.lang,

@@ -17,6 +17,7 @@ import { createStorage } from './lib/s3-storage.js';
 import type { Storage } from './lib/storage.js';
 import adminRoutes from './modules/admin/routes.js';
 import { adminReportRoutes, reportRoutes } from './modules/reports/routes.js';
+import { adminRatesRoutes, ratesRoutes } from './modules/rates/routes.js';
 import alertsRoutes, { alertsOneClickRoute } from './modules/alerts/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import choicesRoutes from './modules/choices/routes.js';
@@ -153,6 +154,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(adminRoutes);
       await api.register(reportRoutes);
       await api.register(adminReportRoutes);
+      await api.register(ratesRoutes);
+      await api.register(adminRatesRoutes);
       await api.register(alertsRoutes);
       await api.register(marketRoutes);
     },

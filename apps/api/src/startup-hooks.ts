@@ -8,6 +8,7 @@ import { startExpiryJob } from './modules/listings/expiry.js';
 import { startAlertsWorker } from './modules/alerts/worker.js';
 import { startMailWorker } from './modules/mail/worker.js';
 import { startMediaSweeper } from './modules/media/sweep.js';
+import { zonelessGovernorates } from './modules/rates/service.js';
 import { ensureAdmin } from './modules/users/service.js';
 
 // ADMIN_EMAIL + ADMIN_PASSWORD: that address is the operator's administrator, signed in with ADMIN_PASSWORD,
@@ -17,6 +18,13 @@ addStartupHook('admin-account', async ({ config, database, log }) => {
   const result = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   if (result === 'created') log.info(`admin account ${config.ADMIN_EMAIL}: created`);
   if (result === 'reset') log.warn(`admin account ${config.ADMIN_EMAIL}: made ADMIN with ADMIN_PASSWORD; its other sessions, Google link and pending e-mail change were ended`);
+});
+
+// Rate zones (issue 29): EXCHANGE_RATES' YER only prices governorates in no zone; say which, if any.
+addStartupHook('rate-zones', async ({ config, database, log }) => {
+  const missing = await zonelessGovernorates(database.db);
+  if (missing.length) log.warn(`rates: governorates in no rate zone (${missing.join(', ')}) convert rials at EXCHANGE_RATES' YER=${config.EXCHANGE_RATES.YER}; put them in a zone at /admin/rates`);
+  else log.info(`rates: every governorate is in a rate zone (/admin/rates); EXCHANGE_RATES gives USD and SAR, its YER applies to none`);
 });
 
 // The mail outbox delivery worker (contact messages, moderation e-mails).

@@ -99,6 +99,8 @@ export const STORAGE_KEYS = {
   listingSuccess: 'propertyListingSuccess',
   /** Favourites kept on this device while signed out (issue 27), merged into the account at sign-in. */
   favorites: 'manzilFavorites',
+  /** The visitor's currency for "≈" prices and price steps (issue 29): YER, USD or SAR, kept on the device. */
+  currency: 'manzilCurrency',
 } as const;
 
 export const WINDOW_EVENTS = { openLoginModal: 'openLoginModal' } as const;

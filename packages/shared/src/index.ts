@@ -19,4 +19,5 @@ export * from './schemas/saved-searches.js';
 export * from './schemas/alerts.js';
 export * from './schemas/reports.js';
 export * from './schemas/market.js';
+export * from './schemas/rates.js';
 export * from './page-render.js';

@@ -130,6 +130,11 @@ export const MESSAGES = {
   reportsFailed: 'Failed to fetch reports',
   accountBlocked: 'This account has been blocked by an administrator. Contact us if you think this is a mistake.',
   cannotBlockAdmin: 'Administrators cannot be blocked',
+  // exchange rates (issue 29)
+  rateOutOfRange: 'Enter a rate between 1 and 100,000 rials per US dollar',
+  rateUnknownPlace: 'A governorate or district you chose does not exist',
+  rateGovernorateLeft: 'Every governorate must stay in a zone: move it to another zone instead of removing it',
+  ratesFailed: 'Failed to fetch exchange rates',
   // generic
   required: 'This field is required',
   locationQueryTooShort: 'Type at least 2 characters',

@@ -25,6 +25,8 @@ import * as m022 from './migrations/022_similar_index.js';
 import * as m023 from './migrations/023_listing_expiry.js';
 import * as m024 from './migrations/024_reports.js';
 import * as m025 from './migrations/025_contact_clicks.js';
+import * as m026 from './migrations/026_rate_zones.js';
+import * as m027 from './migrations/027_price_history.js';
 import * as m028 from './migrations/028_market_medians.js';
 import * as m029 from './migrations/029_matches_without_keys.js';
 import * as m030 from './migrations/030_unhide_action.js';
@@ -51,6 +53,8 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '023_listing_expiry', up: m023.up },
   { name: '024_reports', up: m024.up },
   { name: '025_contact_clicks', up: m025.up },
+  { name: '026_rate_zones', up: m026.up },
+  { name: '027_price_history', up: m027.up },
   { name: '028_market_medians', up: m028.up },
   { name: '029_matches_without_keys', up: m029.up },
   { name: '030_unhide_action', up: m030.up },

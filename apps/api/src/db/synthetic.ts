@@ -19,6 +19,7 @@ import {
 } from '@manzil/shared';
 import type { Database } from './client.js';
 import { buildSearchText, priceUsd, typeWords } from '../modules/listings/search-text.js';
+import { zoneRateLookup } from '../modules/rates/service.js';
 
 export const SYNTHETIC_OWNER_EMAIL = 'synthetic@manzil.example';
 
@@ -90,6 +91,8 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
   const byGov = new Map<number, typeof districts>();
   for (const d of districts) byGov.set(d.governorate_id, [...(byGov.get(d.governorate_id) ?? []), d]);
   const usable = govs.filter((g) => g.latitude != null && g.longitude != null);
+  // Rials are priced at the listing's zone's rate, as an owner there would (issue 29).
+  const yerAt = await zoneRateLookup(db, rates.YER!);
   if (usable.length === 0) throw new Error('no governorates with coordinates: import the locations first');
 
   const owner =
@@ -126,7 +129,8 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       const area = type === 'LAND' ? 200 + Math.floor(r() * 2000) : Math.round((beds ?? 2) * 35 + 40 + r() * 120);
       const usd = usdPrice(r, type, rent, area);
       const currency: Currency = r() < 0.5 ? 'YER' : r() < 0.8 ? 'USD' : 'SAR';
-      const price = Math.round(usd * (rates[currency] ?? 1));
+      const local = currency === 'YER' ? { ...rates, YER: yerAt(g.id, d?.id) } : rates;
+      const price = Math.round(usd * (local[currency] ?? 1));
       const typeLabel = PROPERTY_TYPE_LABELS[type];
       const lt = LISTING_TYPE_LABELS[rent ? 'FOR_RENT' : 'FOR_SALE'];
       const place = d ?? g;
@@ -143,7 +147,7 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       cols.description_ar.push(description_ar);
       cols.price.push(price);
       cols.currency.push(currency);
-      cols.price_usd.push(priceUsd(price, currency, rates));
+      cols.price_usd.push(priceUsd(price, currency, local));
       cols.status.push(roll < 0.05 ? 'pending' : roll < 0.07 ? 'rejected' : 'approved');
       cols.is_active.push(!(roll >= 0.07 && roll < 0.1));
       cols.bedrooms.push(beds);

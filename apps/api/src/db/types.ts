@@ -82,6 +82,16 @@ export interface DB {
     channel: 'call' | 'whatsapp';
     clicks: Generated<number>;
   };
+  /** Each change of a listing's price or currency (issue 29, migration 027). */
+  listing_price_changes: {
+    id: Generated<string>;
+    listing_id: number;
+    old_price: number | null;
+    old_currency: 'YER' | 'USD' | 'SAR';
+    new_price: number | null;
+    currency: 'YER' | 'USD' | 'SAR';
+    changed_at: Generated<Date>;
+  };
   listings: {
     id: Generated<number>;
     owner_id: number;
@@ -271,6 +281,28 @@ export interface DB {
     listing_id: number | null;
     user_id: number | null;
     reason: string | null;
+    created_at: Timestamp;
+  };
+  /** Rate zones (issue 29, migration 026): rials per US dollar where old and new notes circulate. */
+  rate_zones: {
+    id: number;
+    name_en: string;
+    name_ar: string;
+    yer_per_usd: number;
+    position: Generated<number>;
+    updated_at: Timestamp;
+  };
+  rate_zone_governorates: { governorate_id: number; zone_id: number };
+  /** A district on the other side of a front line from its governorate: its zone wins over the governorate's. */
+  rate_zone_districts: { district_id: number; zone_id: number };
+  /** Every administrator's change of a zone: its {yer_per_usd, governorate_ids, district_ids} before and after. */
+  rate_changes: {
+    id: Generated<number>;
+    zone_id: number;
+    admin_id: number | null;
+    before: unknown;
+    after: unknown;
+    repriced: Generated<number>;
     created_at: Timestamp;
   };
 }

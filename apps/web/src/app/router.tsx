@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { listingDetailsQuery, isNotFound, parseListingId } from '../features/details/api/listing';
+import { listingDetailsQuery, isNotFound, parseListingId, priceHistoryQuery } from '../features/details/api/listing';
 import { latestListingsQuery } from '../features/home/api';
 import { propertyPageQuery, recentQueryBody } from '../features/listings/api';
 import { cityRedirectTarget } from '../features/search/city-redirect';
@@ -60,7 +60,8 @@ const pageData: Record<string, PageData> = {
     const id = parseListingId(params.id);
     if (id === null) return data(null, { status: 404 });
     const query = listingDetailsQuery(id, null);
-    await qc.prefetchQuery(query);
+    // The price history (issue 29) with it, so the server's HTML has it and nothing is added below later.
+    await Promise.all([qc.prefetchQuery(query), qc.prefetchQuery(priceHistoryQuery(id, null))]);
     if (isNotFound(qc.getQueryState(query.queryKey)?.error)) return data(null, { status: 404 });
   },
 };

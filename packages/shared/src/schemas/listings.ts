@@ -292,3 +292,16 @@ export function englishFallbacks(p: {
   }
   return { title_en: title, description_en: description };
 }
+
+/** One change of a listing's price (issue 29): what it was and what it became, in their currencies. */
+export const priceChange = z.object({
+  old_price: z.number().nullable(),
+  old_currency: z.enum(CURRENCIES),
+  new_price: z.number().nullable(),
+  currency: z.enum(CURRENCIES),
+  changed_at: z.string(),
+});
+export type PriceChange = z.infer<typeof priceChange>;
+/** GET /listings/{id}/price-history: newest first. */
+export const priceHistory = z.object({ items: z.array(priceChange) });
+export type PriceHistory = z.infer<typeof priceHistory>;

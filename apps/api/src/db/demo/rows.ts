@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { DEFAULT_EXCHANGE_RATES, type AmenityFlag, type Currency, type ListingType, type PropertyType } from '@manzil/shared';
 import type { Database } from '../client.js';
 import { buildSearchText, locationNameParts, priceUsd, typeWords } from '../../modules/listings/search-text.js';
+import { listingRates } from '../../modules/rates/service.js';
 
 /** Amenities a listing has (issue 24); left out: none. */
 export type AmenitiesInput = Partial<Record<AmenityFlag, boolean>> & { floor_number?: number | null };
@@ -94,7 +95,7 @@ export async function insertListingRow(
       price: v.price,
       old_price: v.old_price ?? null,
       currency: v.currency,
-      price_usd: priceUsd(v.price, v.currency, rates),
+      price_usd: priceUsd(v.price, v.currency, await listingRates(db, v, rates)),
       status: v.status,
       is_active: v.is_active,
       availability: v.availability ?? 'available',

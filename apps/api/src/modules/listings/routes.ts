@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent, similarListings } from '@manzil/shared';
+import { MESSAGES, errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent, priceHistory, similarListings } from '@manzil/shared';
 import { notFound } from '../../lib/errors.js';
 import { compileSerializer } from '../../lib/serialize.js';
 import { readListing } from './read.js';
@@ -9,6 +9,7 @@ import * as svc from './service.js';
 import { EXPIRY_DAYS, renewListing } from './expiry.js';
 import { requestLang } from '../auth/service.js';
 import { similarListings as findSimilar, SIMILAR_LIMIT } from './similar.js';
+import { PRICE_HISTORY_LIMIT, priceHistoryFor } from './price-history.js';
 
 /**
  * Routes of the listings area (spec §7 Listings): an owner's create, edit, delete and own list, and the
@@ -97,6 +98,25 @@ export default async function listingsRoutes(base: FastifyInstance) {
       reply.serializer(writeSimilar).type('application/json; charset=utf-8');
       return { items: found.items };
     },
+  );
+
+  app.get(
+    '/listings/:id/price-history',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags,
+        summary: `The listing's price changes, newest first (at most ${PRICE_HISTORY_LIMIT})`,
+        description:
+          "Each change of the price or currency by the owner's edit: `old_price`/`old_currency` before it, " +
+          '`new_price`/`currency` after it (a null price is "price on request"), `changed_at` in UTC. 404 as for ' +
+          '`GET /listings/{id}`: the public asks about public listings only, the owner and admins also about their own ' +
+          'non-public one.',
+        params: idParam,
+        response: { 200: priceHistory, 404: errorDetail },
+      },
+    },
+    async (req) => priceHistoryFor(db, req.user, req.params.id),
   );
 
   app.patch(

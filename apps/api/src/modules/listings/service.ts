@@ -22,10 +22,12 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { engagementCounts, messageCounts } from '../contact/service.js';
 import { flagPriceDrops } from '../favorites/price-drop.js';
 import { freshExpiry } from './expiry.js';
+import { oldPriceAfter, priceMoved, recordPriceChange } from './price-history.js';
 import { validateChain } from '../locations/service.js';
 import { isPublicListing, readListing, readListings, withheldChange } from './read.js';
 import { forgetSearchCounts } from '../search/service.js';
 import { buildSearchText, locationNameParts, priceUsd, typeWords } from './search-text.js';
+import { listingRates } from '../rates/service.js';
 
 type ListingRow = DB['listings'];
 
@@ -103,7 +105,8 @@ async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record
   }
   return {
     ...v,
-    price_usd: priceUsd(v.price, v.currency, rates),
+    // Rials convert at the rate of the listing's zone (issue 29).
+    price_usd: priceUsd(v.price, v.currency, await listingRates(db, v, rates)),
     location: v.latitude != null && v.longitude != null ? sql`point(${v.longitude}, ${v.latitude})` : null,
     search_text: buildSearchText([
       v.title_ar,
@@ -203,6 +206,8 @@ export async function updateListing(
     if (p.governorate_id !== undefined && p.governorate_id !== before.governorate_id && p.district_id === undefined) v.district_id = null;
     if (p.district_id !== undefined && p.district_id !== before.district_id && p.uzlah_id === undefined) v.uzlah_id = null;
     if (p.uzlah_id !== undefined && p.uzlah_id !== before.uzlah_id && p.village_id === undefined) v.village_id = null;
+    // A lowered price becomes the old price, a raise clears it (issue 29; the rule is in price-history.ts).
+    v.old_price = oldPriceAfter(before, v, body.old_price);
     // An English text that was a copy of the Arabic one follows the Arabic one when that changes.
     const values = await finish(trx, v, rates, {
       title: body.title_en !== undefined ? !body.title_en : !v.title_en || before.title_en === before.title_ar,
@@ -236,8 +241,12 @@ export async function updateListing(
     if (resubmit) {
       await trx.insertInto('moderation_events').values({ listing_id: id, admin_id: null, action: 'resubmit', reason: null }).execute();
     }
-    // A new price may be a drop for those who keep the listing (issue 27); they hear of it once it is public.
-    if (values.price !== before.price || values.currency !== before.currency) await flagPriceDrops(trx, id);
+    // A new price is kept in the listing's history (issue 29) and may be a drop for those who keep the listing
+    // (issue 27); they hear of it once it is public.
+    if (priceMoved(before, values)) {
+      await recordPriceChange(trx, id, before, values);
+      await flagPriceDrops(trx, id);
+    }
   });
   forgetSearchCounts(db);
 }

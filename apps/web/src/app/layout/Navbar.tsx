@@ -6,6 +6,7 @@ import { useWideLayout } from '../../components/useMediaQuery';
 import { AuthWidget } from '../../features/account/components/AuthWidget';
 import { useAuth } from '../../features/account/auth-context';
 import { isHomePath } from '../routes';
+import { CurrencySwitcher } from './CurrencySwitcher';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 
@@ -147,6 +148,7 @@ export function Navbar() {
 
           <div className="nav-actions d-none d-lg-flex">
             <LanguageSwitcher />
+            <CurrencySwitcher compact />
             <AdminButton />
             <AddPropertyButton />
             <AuthWidget />
@@ -187,7 +189,10 @@ export function Navbar() {
           <AddPropertyButton onNavigate={close} className="w-100" />
           <AdminButton onNavigate={close} />
           <AuthWidget onAction={close} />
-          <LanguageSwitcher className="mt-2" />
+          <div className="d-flex flex-wrap justify-content-center gap-2 mt-2">
+            <LanguageSwitcher />
+            <CurrencySwitcher />
+          </div>
         </div>
       </div>
     </>

@@ -5,6 +5,7 @@ import { groupDigits, type ListingRead } from '@manzil/shared';
 import { countClick, ownerReach } from '../contact/reach';
 import { WhatsAppLink } from '../contact/WhatsAppLink';
 import { FavoriteButton } from '../favorites/FavoriteButton';
+import { ApproxPrice, OldPrice, PricePerSqm, ReducedBadge } from '../currency/PriceExtras';
 import { cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
 import './listing-card.css';
 
@@ -21,7 +22,8 @@ export interface ListingCardProps {
 /**
  * The listing card of spec §2 "Listing page": picture (placeholder when missing or broken), owner, title,
  * price with the per-month suffix for rent, rooms, area, city, a call link (disabled without a phone) and
- * the details link, and the heart that keeps it (issue 27). Pictures come as WebP variants with srcset and load lazily.
+ * the details link, and the heart that keeps it (issue 27). Issue 29: a lowered price's old figure and badge, the
+ * price per m², and "≈" the price in the visitor's currency. Pictures come as WebP variants with srcset and load lazily.
  */
 export function ListingCard({ listing: l, layout = 'grid', eager = false, favorite = true }: ListingCardProps) {
   const { t, i18n } = useTranslation('listings');
@@ -76,11 +78,15 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
               {/* Left-to-right so "US$" and the digits keep their order in Arabic pages. */}
               <bdi dir="ltr">{price.replace(/[\u200e\u200f\u061c]/g, '')}</bdi>
               {rent && <span className="listing-card-per"> {t('perMonth')}</span>}
+              <OldPrice listing={l} lang={lang} />
+              <ReducedBadge listing={l} className="ms-2" />
             </>
           ) : (
             t('priceOnRequest')
           )}
         </div>
+        {/* The price in the visitor's currency (issue 29), on a line of its own that is there from the start. */}
+        <ApproxPrice listing={l} lang={lang} className="listing-card-approx" />
         <h3 className="listing-card-title" id={`listing-${l.id}-title`}>
           <Link to={details}>{title}</Link>
         </h3>
@@ -105,6 +111,11 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
           {p.area_sqm != null && (
             <li title={t('area')}>
               <i className="bi bi-bounding-box" aria-hidden="true" /> <bdi>{t('areaValue', { value: groupDigits(p.area_sqm) })}</bdi>
+            </li>
+          )}
+          {p.area_sqm != null && l.price != null && (
+            <li title={t('pricePerSqm')}>
+              <i className="bi bi-tag" aria-hidden="true" /> <PricePerSqm listing={l} lang={lang} />
             </li>
           )}
         </ul>

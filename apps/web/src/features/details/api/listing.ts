@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListingRead } from '@manzil/shared';
+import type { ListingRead, PriceHistory } from '@manzil/shared';
 import { ApiError, apiFetch } from '../../../api/client';
 
 /** A positive integer id from the route, else null (a junk id is "not found" without asking the server). */
@@ -40,5 +40,20 @@ export function useDeleteListing() {
       client.removeQueries({ queryKey: ['listings', 'detail', id] });
       void client.invalidateQueries({ queryKey: ['listings'] });
     },
+  });
+}
+
+/**
+ * GET /listings/{id}/price-history (issue 29): the listing's price changes, newest first. Read like the listing
+ * (public, or the owner's and admins' own); the details page's loader asks for it with the listing.
+ */
+export function priceHistoryQuery(id: number, token: string | null) {
+  return queryOptions({
+    queryKey: ['listings', 'price-history', id, token ? 'auth' : 'anon'] as const,
+    queryFn: ({ signal }) => apiFetch<PriceHistory>(`/listings/${id}/price-history`, { auth: Boolean(token), public: !token, signal }),
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+    retry: (count, error) => !isNotFound(error) && count < 1,
+    retryOnMount: false,
   });
 }

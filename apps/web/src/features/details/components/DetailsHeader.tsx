@@ -5,9 +5,11 @@ import { listingTitle, priceText, type Lang } from '../../map/lib/display';
 import { placeLine } from '../../../components/listing-card/display';
 import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
 import { ShareButton } from './ShareButton';
+import { ApproxPrice, OldPrice, PricePerSqm, ReducedBadge } from '../../../components/currency/PriceExtras';
 
 /**
- * The top of the details page: type badges, title, place and price, with the heart that keeps the listing.
+ * The top of the details page: type badges, title, place and price, with the heart that keeps the listing; a
+ * lowered price's old figure, the price per m² and "≈" the price in the visitor's currency (issue 29).
  */
 export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead; lang: Lang; isOwner: boolean }) {
   const { t } = useTranslation('details');
@@ -48,9 +50,18 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
         )}
       </div>
       <div className="details-price-row">
-        <div className="details-price" data-testid="details-price">
-          {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
-          {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+        <div className="details-price-block">
+          <div className="details-price" data-testid="details-price">
+            {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
+            {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+            <OldPrice listing={listing} lang={lang} />
+            <ReducedBadge listing={listing} className="ms-2" />
+          </div>
+          {/* Issue 29: the price per m² (the listing's currency) and "≈" in the visitor's, a line each. */}
+          <div className="details-price-more">
+            <PricePerSqm listing={listing} lang={lang} />
+          </div>
+          <ApproxPrice listing={listing} lang={lang} />
         </div>
         {/* Only what the public sees can be kept (issue 27) and shared (issue 28). */}
         {isPublic && <FavoriteButton listingId={listing.id} describedBy="details-title" />}

@@ -17,6 +17,7 @@ import { AmenityList } from '../components/AmenityList';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MountWhenNear } from '../components/MountWhenNear';
 import { MarketPosition } from '../components/MarketPosition';
+import { PriceHistory } from '../components/PriceHistory';
 import { formatLongDate } from '../../../i18n/dates';
 import '../details.css';
 
@@ -363,6 +364,8 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               )}
             </dl>
           </section>
+
+          <PriceHistory listingId={listing.id} token={token} lang={lang} />
           <MarketPosition listing={listing} lang={lang} />
         </div>
 

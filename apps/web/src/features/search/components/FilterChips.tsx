@@ -7,6 +7,8 @@ import { useGovernorates } from '../../../api/queries';
 import { placesQuery, type PlaceItem } from '../api/search';
 import { AMENITY_FILTER_FLAGS } from '../lib/amenities';
 import { AT_LEAST_FROM, activeChips, type FilterChip } from '../lib/filters';
+import { unitsPerUsd } from '../../../components/currency/convert';
+import { useRates, useVisitorCurrency } from '../../../components/currency/store';
 import './filter-chips.css';
 
 type Lang = 'ar' | 'en';
@@ -14,6 +16,8 @@ type Named = Pick<PlaceItem, 'id' | 'name_en' | 'name_ar'>;
 interface LabelContext {
   t: TFunction<'search'>;
   lang: Lang;
+  /** A price bound (US dollars) as the chip writes it. */
+  money: (usd: number) => string;
   /** The name of a place of a level, once its list has loaded. */
   place: (level: 'governorate' | 'district' | 'uzlah' | 'village', id: number) => string | undefined;
 }
@@ -22,7 +26,8 @@ const rooms = (v: string, atLeast: number, c: LabelContext, kind: 'beds' | 'bath
   const n = Number.parseInt(v, 10);
   return c.t(v.endsWith('+') || n >= atLeast ? `chips.${kind}AtLeast` : `chips.${kind}`, { count: n });
 };
-const usd = (v: number, lang: Lang) => (formatPrice(v, 'USD', lang) ?? String(v)).replace(/[\u200e\u200f\u061c]/g, '');
+const plainPrice = (v: number, currency: string, lang: Lang) => (formatPrice(v, currency, lang) ?? String(v)).replace(/[\u200e\u200f\u061c]/g, '');
+const usd = (v: number, lang: Lang) => plainPrice(v, 'USD', lang);
 const placeLabel = (level: 'governorate' | 'district' | 'uzlah' | 'village') => (v: unknown, c: LabelContext) => {
   const ids = Array.isArray(v) ? (v as number[]) : [v as number];
   const names = ids.map((id) => c.place(level, id)).filter(Boolean);
@@ -40,10 +45,10 @@ const CHIP_LABELS: Record<string, (value: never, c: LabelContext) => string> = {
   location: (v: string, c) => c.t('chips.text', { text: v }),
   price: ({ min, max }: { min?: number; max?: number }, c) =>
     min !== undefined && max !== undefined
-      ? c.t('chips.priceBetween', { min: usd(Math.min(min, max), c.lang), max: usd(Math.max(min, max), c.lang) })
+      ? c.t('chips.priceBetween', { min: c.money(Math.min(min, max)), max: c.money(Math.max(min, max)) })
       : min !== undefined
-        ? c.t('chips.priceFrom', { min: usd(min, c.lang) })
-        : c.t('chips.priceUpTo', { max: usd(max ?? 0, c.lang) }),
+        ? c.t('chips.priceFrom', { min: c.money(min) })
+        : c.t('chips.priceUpTo', { max: c.money(max ?? 0) }),
   bedrooms: (v: string, c) => rooms(v, AT_LEAST_FROM.bedrooms, c, 'beds'),
   bathrooms: (v: string, c) => rooms(v, AT_LEAST_FROM.bathrooms, c, 'baths'),
   governorate_id: placeLabel('governorate'),
@@ -68,9 +73,15 @@ const find = (list: Named[] | undefined, id: number) => list?.find((p) => p.id =
 /**
  * Every active filter of a search URL with what its chip says in the visitor's language (activeChips, in order).
  * `ready` is false while a place name it needs is still loading (a chip then says "Governorate" for a moment).
- * Also what a saved search is summed up and named with (features/saved-searches).
+ * Also what a saved search is summed up and named with (features/saved-searches), in US dollars there: a name kept
+ * with the search must not change with the device's currency. The search page's chips say prices in the visitor's
+ * currency (`visitorCurrency`, issue 29): rials at the rate of the searched governorate's zone, else dollars.
  */
-export function useChipLabels(params: URLSearchParams, withBounds = true): { chips: { chip: FilterChip; text: string }[]; ready: boolean } {
+export function useChipLabels(
+  params: URLSearchParams,
+  withBounds = true,
+  visitorCurrency = false,
+): { chips: { chip: FilterChip; text: string }[]; ready: boolean } {
   const { t, i18n } = useTranslation('search');
   const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
   const chips = activeChips(params, withBounds);
@@ -81,10 +92,19 @@ export function useChipLabels(params: URLSearchParams, withBounds = true): { chi
   const uzaal = useQuery(placesQuery('uzaal', has('district_id')));
   const villages = useQuery(placesQuery('villages', has('uzlah_id')));
   const ready = !(gov !== undefined && governorates.isPending) && !districts.isLoading && !uzaal.isLoading && !villages.isLoading;
+  const visitor = useVisitorCurrency();
+  const shownIn = visitorCurrency ? visitor : null;
+  const rates = useRates(shownIn !== null && shownIn !== 'USD');
+  const where = { governorate_id: Array.isArray(gov) ? (gov as number[])[0] : gov, district_id: has('district_id') };
 
   const c: LabelContext = {
     t,
     lang,
+    money: (v) => {
+      // As the sidebar's inputs write it (whole units, not rounded as an estimate), so chip and input agree.
+      const rate = shownIn && rates ? unitsPerUsd(shownIn, rates, where) : null;
+      return rate == null ? usd(v, lang) : plainPrice(Math.round(v * rate), shownIn!, lang);
+    },
     place: (level, id) => {
       const list = { governorate: governorates.data, district: districts.data, uzlah: uzaal.data, village: villages.data }[level];
       const p = find(list, id);
@@ -115,7 +135,7 @@ export function FilterChips({
   withBounds?: boolean;
 }) {
   const { t } = useTranslation('search');
-  const { chips } = useChipLabels(params, withBounds);
+  const { chips } = useChipLabels(params, withBounds, true);
   if (chips.length === 0) return null;
 
   return (

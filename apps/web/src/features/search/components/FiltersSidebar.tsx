@@ -7,6 +7,8 @@ import { AMENITY_ICONS, amenityLabel } from '../../../components/amenities/ameni
 import { placesQuery } from '../api/search';
 import { AMENITY_FILTER_FLAGS } from '../lib/amenities';
 import type { SearchFilters } from '../lib/filters';
+import { unitsPerUsd, type Place } from '../../../components/currency/convert';
+import { useRates, useVisitorCurrency } from '../../../components/currency/store';
 
 export interface FiltersSidebarProps {
   filters: SearchFilters;
@@ -45,8 +47,23 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
   const { t, i18n } = useTranslation('search');
   const lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
   const [draft, setDraft] = useState<SearchFilters>(filters);
-  const [priceMin, setPriceMin] = useState(filters.price_min?.toString() ?? '');
-  const [priceMax, setPriceMax] = useState(filters.price_max?.toString() ?? '');
+  // Prices are typed in the visitor's currency and kept in US dollars, the search's unit (spec §2, issue 29):
+  // rials at the rate of the chosen place's zone, and in dollars while no place is chosen (the rial has no one
+  // rate). The server's render and hydration show dollars; the device's currency follows.
+  const visitor = useVisitorCurrency();
+  const rates = useRates(visitor !== null && visitor !== 'USD');
+  const where: Place = { governorate_id: Array.isArray(draft.governorate_id) ? draft.governorate_id[0] : draft.governorate_id, district_id: draft.district_id };
+  const rate = visitor === null ? 1 : visitor === 'USD' ? 1 : rates ? unitsPerUsd(visitor, rates, where) : null;
+  const unit = rate != null && visitor ? visitor : 'USD';
+  const factor = rate ?? 1;
+  const shown = (usd: number | undefined) => (usd === undefined ? '' : factor === 1 ? usd.toString() : String(Math.round(usd * factor)));
+  // Six decimals of a dollar bring any typed whole amount back unchanged (rates stay far below 10^5 per dollar).
+  const usdOf = (typed: string) => {
+    const n = toAmount(typed);
+    return n === undefined || factor === 1 ? n : Math.round((n / factor) * 1e6) / 1e6;
+  };
+  const [priceMin, setPriceMin] = useState(shown(filters.price_min));
+  const [priceMax, setPriceMax] = useState(shown(filters.price_max));
   const edited = useRef(false);
 
   // The URL changed elsewhere (back button, pagination, Clear): follow it.
@@ -54,10 +71,16 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
   useEffect(() => {
     edited.current = false;
     setDraft(filters);
-    setPriceMin(filters.price_min?.toString() ?? '');
-    setPriceMax(filters.price_max?.toString() ?? '');
+    setPriceMin(shown(filters.price_min));
+    setPriceMax(shown(filters.price_max));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlKey]);
+  // Another currency or zone: the same dollars, written in it.
+  useEffect(() => {
+    setPriceMin(shown(draft.price_min));
+    setPriceMax(shown(draft.price_max));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [factor]);
 
   // A minimum above the maximum is said at once, under the prices; the search waits for Apply, which swaps them.
   const priceReversed = draft.price_min !== undefined && draft.price_max !== undefined && draft.price_min > draft.price_max;
@@ -105,11 +128,11 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
 
   const apply = (e: React.FormEvent) => {
     e.preventDefault();
-    const next = { ...draft, price_min: toAmount(priceMin), price_max: toAmount(priceMax) };
+    const next = { ...draft, price_min: usdOf(priceMin), price_max: usdOf(priceMax) };
     if (next.price_min !== undefined && next.price_max !== undefined && next.price_min > next.price_max) {
       [next.price_min, next.price_max] = [next.price_max, next.price_min];
-      setPriceMin(String(next.price_min));
-      setPriceMax(String(next.price_max));
+      setPriceMin(shown(next.price_min));
+      setPriceMax(shown(next.price_max));
     }
     for (const k of Object.keys(next) as (keyof SearchFilters)[]) if (next[k] === undefined) delete next[k];
     edited.current = false;
@@ -193,22 +216,23 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
       </div>
 
       <fieldset className="filter-block">
-        <legend className="filter-label">{t('priceUsd')}</legend>
+        <legend className="filter-label" data-testid="price-unit">{t(unit === 'USD' ? 'priceUsd' : `price${unit}`)}</legend>
         <div className="d-flex gap-2">
           <div className="flex-fill">
             <label className="visually-hidden" htmlFor="f-pmin">{t('minPrice')}</label>
             <input id="f-pmin" className={`form-control form-control-sm ${priceReversed ? 'is-invalid' : ''}`} inputMode="numeric" placeholder={t('minPrice')} value={priceMin}
               aria-invalid={priceReversed || undefined} aria-describedby={priceReversed ? 'f-price-order' : undefined}
-              onChange={(e) => { setPriceMin(e.target.value); update({ price_min: toAmount(e.target.value) }); }} />
+              onChange={(e) => { setPriceMin(e.target.value); update({ price_min: usdOf(e.target.value) }); }} />
           </div>
           <div className="flex-fill">
             <label className="visually-hidden" htmlFor="f-pmax">{t('maxPrice')}</label>
             <input id="f-pmax" className={`form-control form-control-sm ${priceReversed ? 'is-invalid' : ''}`} inputMode="numeric" placeholder={t('maxShort')} value={priceMax}
               aria-invalid={priceReversed || undefined} aria-describedby={priceReversed ? 'f-price-order' : undefined}
-              onChange={(e) => { setPriceMax(e.target.value); update({ price_max: toAmount(e.target.value) }); }} />
+              onChange={(e) => { setPriceMax(e.target.value); update({ price_max: usdOf(e.target.value) }); }} />
           </div>
         </div>
         <p id="f-price-order" className="small text-danger mt-1 mb-0" role="status" aria-live="polite">{priceReversed ? t('priceOrder') : ''}</p>
+        {visitor === 'YER' && rates && rate == null && <p className="small text-body-secondary mt-1 mb-0">{t('rialNeedsPlace')}</p>}
       </fieldset>
 
       <div className="filter-block">

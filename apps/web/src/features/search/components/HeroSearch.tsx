@@ -5,6 +5,8 @@ import { LIMITS, PROPERTY_TYPES, PROPERTY_TYPE_LABELS, formatPrice, type Propert
 import { fetchLocationSuggestions, type Suggestion } from '../api/search';
 import { bestMatch, idsOf } from '../lib/locations';
 import { LocationAutocomplete } from './LocationAutocomplete';
+import { stepIn, type Place } from '../../../components/currency/convert';
+import { useRates, useVisitorCurrency } from '../../../components/currency/store';
 import './search.css';
 
 type Tab = 'sale' | 'rent';
@@ -31,6 +33,15 @@ export function HeroSearch() {
   const [maxPrice, setMaxPrice] = useState('');
   const [bedrooms, setBedrooms] = useState('');
   const [busy, setBusy] = useState(false);
+  // The steps stay in US dollars (the search's unit) and read in the visitor's currency (issue 29); rials with
+  // the rate of the chosen place's zone, and in dollars while no place is chosen (the rial has no one rate).
+  const visitor = useVisitorCurrency();
+  const rates = useRates(visitor !== null && visitor !== 'USD');
+  const where: Place = place ? { governorate_id: place.governorate_ids?.[0] ?? place.governorate_id, district_id: place.district_id } : {};
+  const stepText = (usd: number) => {
+    const shown = visitor ? stepIn(usd, visitor, rates, where) : null;
+    return shown == null ? formatPrice(usd, 'USD', lang) : formatPrice(shown, visitor!, lang);
+  };
 
   const switchTab = (next: Tab) => {
     setTab(next);
@@ -124,7 +135,7 @@ export function HeroSearch() {
               <option value="">{t('anyPrice')}</option>
               {PRICE_OPTIONS[tab].map((p) => (
                 <option key={p} value={p}>
-                  {t(tab === 'rent' ? 'upToPerMonth' : 'upTo', { price: formatPrice(p, 'USD', lang) })}
+                  {t(tab === 'rent' ? 'upToPerMonth' : 'upTo', { price: stepText(p) })}
                 </option>
               ))}
             </select>

@@ -1,0 +1,94 @@
+/**
+ * Prices in the visitor's currency (issue 29), pure so they are unit-tested. The rial has two rates since the
+ * banknote split: a YER amount converts with the rate of the zone its place is in (a district exception first,
+ * then its governorate's zone); USD and SAR with the national rates. The rates are GET /api/v1/rates.
+ */
+import { formatPrice, rateZoneOf, type Currency, type RateZone, type RatesResponse } from '@manzil/shared';
+
+/** GET /api/v1/rates (packages/shared schemas/rates.ts): zones, national rates ({ USD: 1, SAR: 3.75 }), and
+ * the rial's rate for a governorate in no zone. */
+export type Rates = RatesResponse;
+export type { RateZone };
+
+export interface Place {
+  governorate_id?: number | null;
+  district_id?: number | null;
+}
+
+/** The zone a YER amount in `place` converts with: a zone naming its district first, else its governorate's. */
+export function zoneFor(rates: Rates, place: Place): RateZone | null {
+  return rateZoneOf(rates, place) ?? null;
+}
+
+/** Units of `currency` per US dollar in `place`; null when no rate applies (a rial amount with no place). */
+export function unitsPerUsd(currency: Currency, rates: Rates, place: Place): number | null {
+  if (currency === 'USD') return 1;
+  // A place in no zone converts at the server's default rial rate, as its listings' USD values do.
+  const hasPlace = place.governorate_id != null || place.district_id != null;
+  const rate = currency === 'YER' ? (hasPlace ? (zoneFor(rates, place)?.yer_per_usd ?? rates.default_yer_per_usd) : null) : rates.national[currency];
+  return rate != null && Number.isFinite(rate) && rate > 0 ? rate : null;
+}
+
+/** `amount` in `from` as `to`, both at `place`'s rates; null when a rate is missing. */
+export function convert(amount: number, from: Currency, to: Currency, rates: Rates, place: Place): number | null {
+  if (from === to) return amount;
+  const a = unitsPerUsd(from, rates, place);
+  const b = unitsPerUsd(to, rates, place);
+  return a == null || b == null ? null : (amount / a) * b;
+}
+
+/**
+ * Three significant figures: a converted price is an estimate, and "≈ 79,500,000" reads as one where
+ * "≈ 79,473,684" pretends to a precision no exchange rate has.
+ */
+export function roughly(value: number): number {
+  if (!Number.isFinite(value) || value === 0) return value;
+  const magnitude = Math.floor(Math.log10(Math.abs(value)));
+  if (magnitude < 3) return Math.round(value);
+  const unit = 10 ** (magnitude - 2);
+  return Math.round(value / unit) * unit;
+}
+
+/** The marks formatPrice writes for Arabic text flow; the cards set direction on the element instead. */
+export const plain = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '');
+
+/**
+ * "≈" text of a listing's price in the visitor's currency: the amount alone ("$190,000", "53,000,000 YER"),
+ * the caller adds the sign and the per-month suffix. Null when there is nothing to add: no price, the visitor's
+ * currency is the listing's, or no rate applies.
+ */
+export function approxPrice(
+  listing: { price: number | null; currency: Currency; property?: Place | null },
+  visitor: Currency,
+  rates: Rates | undefined,
+  lang: 'ar' | 'en',
+): string | null {
+  if (listing.price == null || !rates || visitor === listing.currency) return null;
+  const value = convert(listing.price, listing.currency, visitor, rates, listing.property ?? {});
+  if (value == null) return null;
+  const text = formatPrice(roughly(value), visitor, lang);
+  return text ? plain(text) : null;
+}
+
+/** Price per square metre in the listing's own currency, or null without a price or an area. */
+export function pricePerSqm(listing: { price: number | null; currency: Currency; property?: { area_sqm: number | null } | null }, lang: 'ar' | 'en'): string | null {
+  const area = listing.property?.area_sqm;
+  if (listing.price == null || listing.price <= 0 || !area || area <= 0) return null;
+  const text = formatPrice(listing.price / area, listing.currency, lang);
+  return text ? plain(text) : null;
+}
+
+/** A lowered price: the old price above the current one, in the same currency (old_price is the listing's). */
+export const isReduced = (l: { price: number | null; old_price: number | null }) => l.price != null && l.old_price != null && l.old_price > l.price;
+
+/**
+ * A price step kept in US dollars (the search's unit, spec §2) as the visitor reads it: the amount in their
+ * currency, rounded as an estimate; null when it cannot be said (rials without a place), so the step is shown in
+ * dollars.
+ */
+export function stepIn(usd: number, visitor: Currency, rates: Rates | undefined, place: Place): number | null {
+  if (visitor === 'USD') return usd;
+  if (!rates) return null;
+  const rate = unitsPerUsd(visitor, rates, place);
+  return rate == null ? null : roughly(usd * rate);
+}

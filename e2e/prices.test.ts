@@ -1,0 +1,160 @@
+/**
+ * Prices in the visitor's currency (issue 29) in Chromium, Arabic and English, at 390 and 1280 px. A flat in Aden
+ * priced in rials, lowered once by its owner: its page shows the old price struck through (with "was" for screen
+ * readers), the "price reduced" badge, the price per m², the price history and "≈" the price in dollars at Aden's
+ * rate (GET /rates), with no hydration error; the currency switch beside the language switch (in the menu on a
+ * phone; a select on a wide screen) turns "≈" into riyals, and the choice survives a reload; the home's price menu and the search's price
+ * filters then read in riyals (and in rials at the chosen governorate's rate), the search still asking in dollars.
+ * Screenshots in SHOTS_DIR/prices/.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, until, type Lang, type RunningServer } from './harness';
+import { locale, pick } from './locales';
+
+const AREA = 'prices';
+const ADMIN = { email: 'admin.prices@example.test', password: 'admin-pass-123' };
+let server: RunningServer;
+let browser: Browser;
+let flat: number;
+let adenRate: number;
+let sarRate: number;
+
+/** Intl's grouping with Western digits, as the app writes prices. */
+const group = (n: number) => Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** Three significant figures, as "≈" rounds. */
+const roughly = (v: number) => {
+  const unit = 10 ** (Math.floor(Math.log10(Math.abs(v))) - 2);
+  return v >= 1000 ? Math.round(v / unit) * unit : Math.round(v);
+};
+const squash = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '').replace(/\s+/g, ' ').trim();
+/** What is seen of an element: its aria-hidden part where it has one beside words for screen readers. */
+const seen = (l: Locator) =>
+  l.evaluate((e) => ((e.querySelector(':scope > .visually-hidden') && e.querySelector(':scope > [aria-hidden="true"]')) || e).textContent ?? '').then(squash);
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  const admin = await signIn(server, ADMIN.email, ADMIN.password);
+  const owner = await registerUser(server, { first_name: 'Huda', last_name: 'Owner' });
+  const rates = await api(server, 'GET', '/rates');
+  if (rates.status !== 200) throw new Error(`rates: ${rates.status}`);
+  // Khor Maksar, Aden: createListing's district, in Aden's zone.
+  adenRate = rates.body.zones.find((z: { governorate_ids: number[] }) => z.governorate_ids.includes(3)).yer_per_usd;
+  sarRate = rates.body.national.SAR;
+  flat = await createListing(server, owner.token, { listing_type: 'FOR_SALE', price: 200_000_000, currency: 'YER', title_en: 'Flat in Khor Maksar', title_ar: 'شقة في خور مكسر' }, { area_sqm: 200 });
+  const approve = () => api(server, 'POST', `/admin/listings/${flat}/approve`, { token: admin });
+  if ((await approve()).status !== 200) throw new Error('approve failed');
+  // The owner lowers it to what $100,000 is at Aden's rate: the old price is set and the change kept.
+  const lowered = await api(server, 'PATCH', `/listings/${flat}`, { token: owner.token, body: { price: Math.round(100_000 * adenRate) } });
+  if (lowered.status !== 200 || lowered.body.old_price !== 200_000_000) throw new Error(`lowering: ${lowered.status} ${JSON.stringify(lowered.body?.old_price)}`);
+  if ((await approve()).status !== 200) throw new Error('approve failed');
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.concurrent.each<[Lang, { width: number; height: number }]>([
+  ['ar', DESKTOP],
+  ['en', DESKTOP],
+  ['ar', MOBILE],
+  ['en', MOBILE],
+])('prices in the visitor’s currency (%s, %o)', (lang, viewport) => {
+  const common = locale(lang, 'common');
+  const search = locale(lang, 'search');
+  const size = viewport.width;
+  const mobile = size < 500;
+  /** An amount as formatPrice writes it in this language, without the direction marks. */
+  const money = (n: number, cur: 'USD' | 'SAR' | 'YER') =>
+    lang === 'ar' ? `${group(n)} ${cur === 'USD' ? 'US$' : cur}` : cur === 'USD' ? `$${group(n)}` : `${cur} ${group(n)}`;
+
+  it('≈, price per m², the reduced price and its history; the switch, remembered; steps in the chosen currency', async ({ expect }) => {
+    const ctx = await newContext(browser, { lang, viewport });
+    const page: Page = await ctx.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || (m.type() === 'warning' && /hydrat|did not match/i.test(m.text()))) problems.push(`${m.type()}: ${m.text()}`);
+    });
+    const text = (testid: string) => seen(page.locator(`.details-header [data-testid="${testid}"]`).first());
+    const chooseCurrency = async (cur: 'USD' | 'SAR' | 'YER') => {
+      if (mobile) {
+        await page.locator('.nav-toggler').click();
+        await page.locator(`#mobile-menu .currency-switch [data-currency="${cur}"]`).click();
+        await page.locator('#mobile-menu .btn-close').click();
+      } else {
+        await page.selectOption('.nav-actions [data-testid="currency-select"]', cur);
+      }
+    };
+
+    // The listing: a visitor who never chose sees "≈" in dollars, at Aden's rate.
+    await openApp(page, `${server.url}/property-details/${flat}`);
+    const approxUsd = `≈ ${money(100_000, 'USD')}`;
+    await until(() => text('price-approx'), approxUsd, 'approx in USD');
+    expect(await text('price-per-sqm')).toBe(pick(common, 'prices.perSqm').replace('{{price}}', money((100_000 * adenRate) / 200, 'YER')));
+    expect(await text('price-reduced')).toBe(pick(common, 'prices.reduced'));
+    const old = page.locator('.details-header [data-testid="old-price"]');
+    expect(await old.evaluate((e) => e.tagName)).toBe('DEL');
+    // Screen readers hear "was" before the struck-through figure.
+    expect(squash(await old.evaluate((e) => e.textContent ?? ''))).toBe(`${pick(common, 'prices.was')} ${money(200_000_000, 'YER')}`);
+    await page.getByTestId('price-history').scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('price-history').locator('li').count()).toBe(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, AREA, `details-usd-${lang}-${size}`);
+
+    // Riyals from the switch, and still riyals after a reload.
+    await chooseCurrency('SAR');
+    const approxSar = `≈ ${money(roughly(100_000 * sarRate), 'SAR')}`;
+    await until(() => text('price-approx'), approxSar, 'approx in SAR');
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true');
+    await until(() => text('price-approx'), approxSar, 'approx in SAR after reload');
+    if (mobile) expect(await page.locator('#mobile-menu .currency-switch [data-currency="SAR"]').getAttribute('aria-pressed')).toBe('true');
+    else expect(await page.locator('.nav-actions [data-testid="currency-select"]').inputValue()).toBe('SAR');
+    await shot(page, AREA, `details-sar-${lang}-${size}`);
+    if (mobile) {
+      await page.locator('.nav-toggler').click();
+      await page.locator('#mobile-menu .currency-switch').waitFor();
+      await shot(page, AREA, `menu-${lang}-${size}`);
+      await page.locator('#mobile-menu .btn-close').click();
+    }
+
+    // The home's price menu: the same dollar steps, written in riyals.
+    await openApp(page, `${server.url}/`);
+    const options = page.locator('#hero-price option');
+    await until(
+      async () => squash(await options.nth(1).innerText()),
+      squash(pick(search, 'upTo').replace('{{price}}', money(100_000 * sarRate, 'SAR'))),
+      'hero step in SAR',
+    );
+    expect(await options.nth(1).getAttribute('value')).toBe('100000');
+    await shot(page, AREA, `home-sar-${lang}-${size}`);
+
+    // The search: the card's "≈", and (in the sidebar, on a wide screen) the price filter typed in riyals, then in
+    // rials at Aden's rate, the URL and the search staying in dollars.
+    await openApp(page, `${server.url}/search-list?governorate_id=3&price_max=150000`);
+    const card = page.locator(`article.listing-card:has(#listing-${flat}-title)`);
+    await until(() => seen(card.getByTestId('price-approx')), approxSar, 'card approx in SAR');
+    expect(squash(await card.getByTestId('price-reduced').innerText())).toBe(pick(common, 'prices.reduced'));
+    expect(await seen(card.getByTestId('price-per-sqm'))).toContain(group((100_000 * adenRate) / 200));
+    if (!mobile) {
+      await until(() => page.getByTestId('price-unit').innerText(), pick(search, 'priceSAR'), 'filter unit SAR');
+      expect(await page.locator('#f-pmax').inputValue()).toBe(String(150_000 * sarRate));
+      await shot(page, AREA, `search-sar-${lang}-${size}`);
+      await chooseCurrency('YER');
+      await until(() => page.getByTestId('price-unit').innerText(), pick(search, 'priceYER'), 'filter unit YER');
+      expect(await page.locator('#f-pmax').inputValue()).toBe(String(150_000 * adenRate));
+      expect(new URL(page.url()).searchParams.get('price_max')).toBe('150000');
+      // The chip says the same bound in rials.
+      expect(squash(await page.getByTestId('filter-chips').innerText())).toContain(group(150_000 * adenRate));
+      // A listing priced in rials needs no "≈" in rials.
+      await until(() => seen(card.getByTestId('price-approx')), '', 'no approx for YER in YER');
+      await shot(page, AREA, `search-yer-${lang}-${size}`);
+    } else {
+      await shot(page, AREA, `search-sar-${lang}-${size}`);
+    }
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
