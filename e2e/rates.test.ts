@@ -4,10 +4,24 @@
  * new dollar value at once. Arabic changes the old-note zone (Sana'a), English the new-note zone (Aden), so the two
  * run side by side; each is looked at 390 and 1280 px wide. Screenshots go to SHOTS_DIR/rates.
  */
-import type { Browser } from 'playwright-core';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, until, watchPage, type Lang, type RunningServer } from './harness';
 import { locale, pick } from './locales';
+
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core findings on the page, by rule (a11y.test.ts holds the whole sweep). */
+async function axeFindings(page: Page): Promise<string[]> {
+  // Through the DevTools protocol: the page's CSP refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const res = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return res.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes[0]?.html}`);
+  });
+}
 
 const ADMIN = { email: 'admin.rates-e2e@example.test', password: 'admin-secret' };
 const AREA = 'rates';
@@ -77,15 +91,18 @@ describe.concurrent.each<Lang>(['ar', 'en'])('rates (%s)', (lang) => {
     expect(await page.getByTestId(`zone-rate-${c.zone}`).innerText()).toContain(fmt(c.to));
 
     // The history says who changed what.
-    const row = page.getByTestId('rates-history').locator('li').first();
+    // Its own change: the other language's test changes the other zone at the same time.
+    const row = page.getByTestId('rates-history').locator('li').filter({ hasText: fmt(c.to) }).first();
     await row.waitFor();
     const text = await row.innerText();
     expect(text).toContain(`${fmt(c.from)}`);
     expect(text).toContain(`${fmt(c.to)}`);
     expect(text).not.toContain(ad('listings.unknownAdmin'));
     await shot(page, AREA, `page-${lang}-${c.viewport.width}`, true);
+    expect(await axeFindings(page)).toEqual([]);
     await page.setViewportSize(c.other);
     await shot(page, AREA, `page-${lang}-${c.other.width}`, true);
+    expect(await axeFindings(page)).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
 

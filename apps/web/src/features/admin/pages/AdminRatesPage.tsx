@@ -226,12 +226,13 @@ function ZoneCard({ zone, zones, places, lang, ask }: { zone: RateZone; zones: R
                       key={o.id}
                       type="button"
                       className="btn btn-sm btn-outline-secondary"
-                      aria-label={t('rates.moveGovernorate', { place: gName, zone: nameOf(o, lang) })}
                       onClick={() =>
                         ask({ zone: o, patch: { governorate_ids: [...o.governorate_ids, g] }, text: t('rates.confirmMove', { place: gName, zone: nameOf(o, lang) }) })
                       }
                     >
                       <i className="bi bi-arrow-left-right me-1" aria-hidden="true" />
+                      {/* The place first, unseen: a screen reader hears which one; the visible words stay in the name. */}
+                      <span className="visually-hidden">{gName}: </span>
                       {t('rates.moveTo', { zone: nameOf(o, lang) })}
                     </button>
                   ))}
@@ -257,7 +258,6 @@ function ZoneCard({ zone, zones, places, lang, ask }: { zone: RateZone; zones: R
                     <button
                       type="button"
                       className="btn btn-sm btn-outline-secondary"
-                      aria-label={t('rates.backToLabel', { place: dName, zone: nameOf(home, lang) })}
                       onClick={() =>
                         ask({
                           zone,
@@ -267,6 +267,7 @@ function ZoneCard({ zone, zones, places, lang, ask }: { zone: RateZone; zones: R
                       }
                     >
                       <i className="bi bi-arrow-return-left me-1 flip-rtl" aria-hidden="true" />
+                      <span className="visually-hidden">{dName}: </span>
                       {t('rates.backTo', { zone: nameOf(home, lang) })}
                     </button>
                   )}
