@@ -83,6 +83,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/admin/review', page: 'features/admin/pages/AdminReviewPage', ssr: false },
   { path: '/admin/listings', page: 'features/admin/pages/AdminListingsPage', ssr: false },
   { path: '/admin/reports', page: 'features/admin/pages/AdminReportsPage', ssr: false },
+  { path: '/admin/rates', page: 'features/admin/pages/AdminRatesPage', ssr: false },
   // everything else
   { path: '*', page: 'app/errors/NotFoundPage' },
 ];

@@ -140,6 +140,15 @@ describe.each(DB_KINDS)('rates (%s)', (kind) => {
     expect(now.body.updated_at > stamp).toBe(true);
   });
 
+  it("a new rate is no price drop: favourites of a listing in rials are not flagged for the price-drop e-mail", async () => {
+    expect((await http(t.url, 'PUT', `/api/v1/favorites/${aden}`, { token: user.token, headers: from() })).status).toBeLessThan(300);
+    expect((await patch(2, { yer_per_usd: 3234 })).status).toBe(200);
+    expect(await usd(aden)).toBe(16_388.37);
+    const fav = await t.db.selectFrom('favorites').select(['price_drop_at', 'notified_price_usd']).where('listing_id', '=', aden).executeTakeFirstOrThrow();
+    expect(fav.price_drop_at).toBeNull();
+    expect((await patch(2, { yer_per_usd: 1617 })).status).toBe(200);
+  });
+
   it('membership: a district exception, then a whole governorate moved between zones; every governorate stays in one', async () => {
     const old = (await rates()).body.zones[0];
     // Aden's Crater (34) into the old-note zone: the exception wins over Aden's zone.

@@ -1,5 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type AdminAction, type AdminStats, type ListingRead, type ListingStatus, type ReportCase, type ReportCaseList, type ReportCaseStatus } from '@manzil/shared';
+import {
+  MESSAGES,
+  type AdminAction,
+  type AdminStats,
+  type districtItem,
+  type ListingRead,
+  type ListingStatus,
+  type RateChangeList,
+  type RatesResponse,
+  type RateZonePatch,
+  type RateZoneUpdated,
+  type ReportCase,
+  type ReportCaseList,
+  type ReportCaseStatus,
+} from '@manzil/shared';
+import type { z } from 'zod';
 import { ApiError, apiFetch } from '../../api/client';
 
 /** Admin calls (spec §7 Admin): bearer token, JSON. */
@@ -20,6 +35,8 @@ export const adminKeys = {
   pending: ['admin', 'pending'] as const,
   listings: (offset: number, limit: number, status?: ListingStatus) => ['admin', 'listings', { offset, limit, status }] as const,
   reports: (status: ReportCaseStatus, skip: number, limit: number) => ['admin', 'reports', { status, skip, limit }] as const,
+  rates: ['admin', 'rates'] as const,
+  rateHistory: (skip: number, limit: number) => ['admin', 'rates', 'history', { skip, limit }] as const,
 };
 
 export const statsQuery = queryOptions({
@@ -112,3 +129,46 @@ export function useBlockUser() {
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/**
+ * The rate zones (issue 29), asked past the browser's minute of caching: an administrator sees what is stored
+ * now (the ETag makes it a 304 when nothing changed).
+ */
+export const ratesQuery = queryOptions({
+  queryKey: adminKeys.rates,
+  queryFn: ({ signal }) => apiFetch<RatesResponse>('/rates', { signal, headers: { 'cache-control': 'no-cache' } }),
+  retry: false,
+});
+export const useAdminRates = () => useQuery(ratesQuery);
+
+export const rateHistoryQuery = (skip: number, limit: number) =>
+  queryOptions({
+    queryKey: adminKeys.rateHistory(skip, limit),
+    queryFn: ({ signal }) => apiFetch<RateChangeList>(`/admin/rates/history?skip=${skip}&limit=${limit}`, { auth: true, signal }),
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+export const useRateHistory = (skip: number, limit: number) => useQuery(rateHistoryQuery(skip, limit));
+
+/** Change a zone's rate or members; the answer is the rates as they now are, and the history is fetched again. */
+export function useUpdateRateZone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: RateZonePatch }) =>
+      apiFetch<RateZoneUpdated>(`/admin/rates/zones/${id}`, { method: 'PATCH', auth: true, body: patch }),
+    onSuccess: (data) => {
+      client.setQueryData(adminKeys.rates, data.rates);
+      void client.invalidateQueries({ queryKey: ['admin', 'rates', 'history'] });
+    },
+  });
+}
+
+export type District = z.infer<typeof districtItem>;
+
+/** A governorate's districts, under the key the owner's form uses, so the two share what they fetched. */
+export const districtsOfQuery = (governorateId: number) =>
+  queryOptions({
+    queryKey: ['locations', 'districts', String(governorateId)] as const,
+    queryFn: ({ signal }) => apiFetch<District[]>(`/locations/districts/?governorate_id=${governorateId}`, { signal }),
+    staleTime: 24 * 60 * 60 * 1000,
+  });

@@ -32,6 +32,12 @@ export function AdminNav() {
             {t('nav.reports')}
           </NavLink>
         </li>
+        <li className="nav-item">
+          <NavLink to="/admin/rates" className={link}>
+            <i className="bi bi-currency-exchange me-1" aria-hidden="true" />
+            {t('nav.rates')}
+          </NavLink>
+        </li>
       </ul>
     </nav>
   );
