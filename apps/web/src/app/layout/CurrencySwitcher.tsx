@@ -36,15 +36,15 @@ export function CurrencySwitcher({ className = '', compact = false }: { classNam
         <button
           key={c}
           type="button"
-          lang="en"
           className={`lang-switch-btn${current === c ? ' active' : ''}`}
           aria-pressed={current === c}
           title={t('currency.showIn', { name: t(`currency.${c}`) })}
-          aria-label={t(`currency.${c}`)}
           data-currency={c}
           onClick={() => chooseCurrency(c)}
         >
-          {c}
+          {/* The name read out starts with the code shown (WCAG 2.5.3), then says it in words. */}
+          <span lang="en">{c}</span>
+          <span className="visually-hidden"> {t(`currency.${c}`)}</span>
         </button>
       ))}
     </div>
