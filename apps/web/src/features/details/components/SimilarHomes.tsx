@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SimilarListings } from '@manzil/shared';
 import { apiFetch } from '../../../api/client';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
+import { RetryAlert } from '../../../components/RetryAlert';
 import './similar-homes.css';
 
 /** GET /listings/{id}/similar (issue 28). Signed in, the token goes along: an owner may open their own hidden listing. */
@@ -32,16 +33,7 @@ export default function SimilarHomes({ listingId, token }: { listingId: number; 
       {q.isPending ? (
         <SimilarSkeleton label={t('similar.loading')} />
       ) : q.isError ? (
-        <div className="alert alert-danger d-flex flex-wrap justify-content-between align-items-center gap-2" role="alert">
-          <span>
-            <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
-            {t('similar.failed')}
-          </span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void q.refetch()} disabled={q.isFetching}>
-            <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
-            {t('common:actions.tryAgain')}
-          </button>
-        </div>
+        <RetryAlert message={t('similar.failed')} onRetry={() => void q.refetch()} busy={q.isFetching} />
       ) : q.data.items.length === 0 ? (
         <p className="text-body-secondary mb-0" data-testid="similar-none">
           {t('similar.none')}

@@ -10,6 +10,7 @@ import { marketInsightsQuery } from '../api';
 import { MedianChart, type ChartRow } from '../components/MedianChart';
 import { formatUsdPerSqm } from '../lib/format';
 import { readSelection, selectionParams, type MarketSelection } from '../lib/selection';
+import { RetryAlert } from '../../../components/RetryAlert';
 import '../market.css';
 
 /**
@@ -113,16 +114,7 @@ export default function MarketPage() {
             <span>{t('loading')}</span>
           </div>
         ) : q.isError ? (
-          <div className="alert alert-danger d-flex flex-wrap justify-content-between align-items-center gap-2" role="alert" data-testid="market-error">
-            <span>
-              <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
-              {t('failed')}
-            </span>
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void q.refetch()} disabled={q.isFetching}>
-              <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
-              {t('common:actions.tryAgain')}
-            </button>
-          </div>
+          <RetryAlert message={t('failed')} onRetry={() => void q.refetch()} busy={q.isFetching} testId="market-error" />
         ) : q.data.districts.length === 0 ? (
           <div className="market-state" data-testid="market-empty">
             <i className="bi bi-bar-chart" aria-hidden="true" />
