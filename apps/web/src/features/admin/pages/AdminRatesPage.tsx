@@ -10,6 +10,7 @@ import { translateApiError } from '../../../i18n/translate-api-error';
 import { adminErrorMessage, districtsOfQuery, useAdminRates, useRateHistory, useUpdateRateZone, type District } from '../api';
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminNav } from '../components/AdminNav';
+import { PrevNextPager } from '../components/PrevNextPager';
 import { QueryStatus } from '../components/QueryStatus';
 import { dateTimeOf } from '../components/format';
 import '../admin.css';
@@ -309,7 +310,6 @@ function History({ places, lang }: { places: Places; lang: AppLanguage }) {
   const [page, setPage] = useState(1);
   const query = useRateHistory((page - 1) * HISTORY_PAGE, HISTORY_PAGE);
   const total = query.data?.total ?? 0;
-  const last = Math.max(1, Math.ceil(total / HISTORY_PAGE));
   return (
     <section aria-labelledby="rates-history-title" className="mt-4">
       <h2 id="rates-history-title" className="h5">
@@ -340,17 +340,7 @@ function History({ places, lang }: { places: Places; lang: AppLanguage }) {
           ))}
         </ol>
       )}
-      {last > 1 && (
-        <nav aria-label={t('listings.pagination')} className="d-flex justify-content-between align-items-center">
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('listings.previous')}
-          </button>
-          <span className="small">{t('listings.showing', { from: (page - 1) * HISTORY_PAGE + 1, to: Math.min(total, page * HISTORY_PAGE), total })}</span>
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= last} onClick={() => setPage(page + 1)}>
-            {t('listings.next')}
-          </button>
-        </nav>
-      )}
+      <PrevNextPager page={page} pageSize={HISTORY_PAGE} total={total} onPage={setPage} />
     </section>
   );
 }

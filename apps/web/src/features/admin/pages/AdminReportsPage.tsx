@@ -10,6 +10,7 @@ import { adminErrorMessage, useBlockUser, useDecideReport, useReportCases } from
 import { AdminGuard } from '../components/AdminGuard';
 import { AdminActions } from '../components/AdminActions';
 import { AdminNav } from '../components/AdminNav';
+import { PrevNextPager } from '../components/PrevNextPager';
 import { QueryStatus } from '../components/QueryStatus';
 import { dateTimeOf, titleOf } from '../components/format';
 import '../admin.css';
@@ -241,7 +242,6 @@ function Reports() {
   const [pending, setPending] = useState<Pending>(null);
   const [done, setDone] = useState<string | null>(null);
   const total = query.data?.total ?? 0;
-  const last = Math.max(1, Math.ceil(total / PAGE));
 
   const go = (next: { status?: ReportCaseStatus; page?: number }) => {
     const p = new URLSearchParams(params);
@@ -301,17 +301,7 @@ function Reports() {
         />
       ))}
 
-      {last > 1 && (
-        <nav aria-label={t('listings.pagination')} className="d-flex justify-content-between align-items-center">
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-            {t('listings.previous')}
-          </button>
-          <span className="small">{t('listings.showing', { from: (page - 1) * PAGE + 1, to: Math.min(total, page * PAGE), total })}</span>
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= last} onClick={() => go({ page: page + 1 })}>
-            {t('listings.next')}
-          </button>
-        </nav>
-      )}
+      <PrevNextPager page={page} pageSize={PAGE} total={total} onPage={(p) => go({ page: p })} />
 
       <DecideDialog
         pending={pending}
