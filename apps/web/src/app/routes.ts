@@ -84,6 +84,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/admin/listings', page: 'features/admin/pages/AdminListingsPage', ssr: false },
   { path: '/admin/reports', page: 'features/admin/pages/AdminReportsPage', ssr: false },
   { path: '/admin/rates', page: 'features/admin/pages/AdminRatesPage', ssr: false },
+  { path: '/admin/users', page: 'features/admin/pages/AdminUsersPage', ssr: false },
   // everything else
   { path: '*', page: 'app/errors/NotFoundPage' },
 ];

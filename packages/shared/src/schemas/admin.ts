@@ -45,3 +45,24 @@ export const moderationEvent = z.object({
   admin_name: z.string().nullable(),
   created_at: z.string(),
 });
+
+/** GET /admin/users (issue 28): find a user by e-mail or name to block or unblock them. */
+export const adminUsersQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), text(100).optional()),
+  status: z.enum(['active', 'blocked']).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+export const adminUser = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  email: z.string(),
+  role: z.enum(['USER', 'ADMIN']),
+  email_verified: z.boolean(),
+  blocked_at: z.string().nullable(),
+  created_at: z.string(),
+  listings_count: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUser>;

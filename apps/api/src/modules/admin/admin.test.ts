@@ -65,6 +65,7 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     ['GET', 'review', () => `/api/v1/admin/listings/review/${id.pendingMid}`],
     ['POST', 'approve', () => `/api/v1/admin/listings/${id.pendingMid}/approve`],
     ['POST', 'reject', () => `/api/v1/admin/listings/${id.pendingMid}/reject`],
+    ['GET', 'users', () => '/api/v1/admin/users?q=owner.admin'],
   ];
   it.each(endpoints)('%s %s: 401 anonymous, 403 user, 200 admin', async (method, name, path) => {
     const statusBefore = (await t.db.selectFrom('listings').select('status').where('id', '=', id.pendingMid!).executeTakeFirstOrThrow()).status;
@@ -229,6 +230,40 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
 
     for (const q of ['status=deleted', 'limit=0', 'limit=1000', 'offset=-1', 'offset=abc']) {
       expect((await http(t.url, 'GET', `/api/v1/admin/listings?${q}`, { token: admin.token })).status).toBe(422);
+    }
+  });
+
+  it('lists users newest first, finds one by part of the e-mail or name, literally, and by blocked state', async () => {
+    const all = await http(t.url, 'GET', '/api/v1/admin/users?limit=100', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBeGreaterThanOrEqual(3);
+    const ids = all.body.items.map((u: { id: number }) => u.id);
+    expect(ids.indexOf(owner.user.id)).toBeLessThan(ids.indexOf(admin.user.id)); // created later: listed first
+
+    const found = await http(t.url, 'GET', '/api/v1/admin/users?q=%20OWNER.Admin-test%20', { token: admin.token });
+    expect(found.body.total).toBe(1);
+    expect(found.body.items[0]).toMatchObject({ id: owner.user.id, email: 'owner.admin-test@example.test', role: 'USER', blocked_at: null });
+    expect(found.body.items[0].listings_count).toBeGreaterThanOrEqual(5);
+    expect((await http(t.url, 'GET', '/api/v1/admin/users?q=nadia%20admin', { token: admin.token })).body.items.map((u: { id: number }) => u.id)).toEqual([admin.user.id]);
+    // % and _ are characters to find, not wildcards
+    expect((await http(t.url, 'GET', '/api/v1/admin/users?q=%25', { token: admin.token })).body.total).toBe(0);
+    expect((await http(t.url, 'GET', '/api/v1/admin/users?q=owner_admin', { token: admin.token })).body.total).toBe(0);
+
+    const victim = await createUser(t, { first_name: 'Blockable', last_name: 'Person' });
+    expect((await http(t.url, 'POST', `/api/v1/admin/users/${victim.user.id}/block`, { token: admin.token })).status).toBe(200);
+    const blocked = await http(t.url, 'GET', '/api/v1/admin/users?status=blocked', { token: admin.token });
+    expect(blocked.body.items.map((u: { id: number }) => u.id)).toEqual([victim.user.id]);
+    expect(blocked.body.items[0].blocked_at).toEqual(expect.any(String));
+    const active = await http(t.url, 'GET', '/api/v1/admin/users?status=active&q=blockable', { token: admin.token });
+    expect(active.body.total).toBe(0);
+    await http(t.url, 'POST', `/api/v1/admin/users/${victim.user.id}/unblock`, { token: admin.token });
+    expect((await http(t.url, 'GET', '/api/v1/admin/users?status=blocked', { token: admin.token })).body.total).toBe(0);
+
+    const firstTwo = await http(t.url, 'GET', '/api/v1/admin/users?limit=2', { token: admin.token });
+    const page = await http(t.url, 'GET', '/api/v1/admin/users?limit=1&offset=1', { token: admin.token });
+    expect(page.body.items.map((u: { id: number }) => u.id)).toEqual([firstTwo.body.items[1].id]);
+    for (const bad of ['status=gone', 'limit=101', 'q=' + 'x'.repeat(101)]) {
+      expect((await http(t.url, 'GET', `/api/v1/admin/users?${bad}`, { token: admin.token })).status).toBe(422);
     }
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminAction, adminListingsQuery, adminStats, approveBody, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
+import { adminAction, adminListingsQuery, adminStats, adminUser, adminUsersQuery, approveBody, errorDetail, idParam, listingRead, listOf, moderationEvent, rejectBody } from '@manzil/shared';
 import { badRequest } from '../../lib/errors.js';
 import * as admin from './service.js';
 import { setBlocked } from './block.js';
+import { listUsers } from './users.js';
 
 const withHistory = listingRead.extend({ moderation_history: z.array(moderationEvent), admin_actions: z.array(adminAction) });
 const pendingQuery = z.object({
@@ -109,6 +110,20 @@ export default async function adminRoutes(base: FastifyInstance) {
         }),
     );
   }
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Users, newest first: by any part of the e-mail or name (q), only the blocked or active ones (status), with how many listings each owns',
+        querystring: adminUsersQuery,
+        response: { 200: listOf(adminUser), ...denied },
+      },
+    },
+    async (req) => listUsers(db, req.query),
+  );
 
   const blockState = z.object({ id: z.number().int(), blocked: z.boolean(), blocked_at: z.string().nullable() });
   for (const action of ['block', 'unblock'] as const) {

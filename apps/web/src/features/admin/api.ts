@@ -3,6 +3,7 @@ import {
   MESSAGES,
   type AdminAction,
   type AdminStats,
+  type AdminUser,
   type districtItem,
   type ListingRead,
   type ListingStatus,
@@ -36,6 +37,7 @@ export const adminKeys = {
   listings: (offset: number, limit: number, status?: ListingStatus) => ['admin', 'listings', { offset, limit, status }] as const,
   reports: (status: ReportCaseStatus, skip: number, limit: number) => ['admin', 'reports', { status, skip, limit }] as const,
   rates: ['admin', 'rates'] as const,
+  users: (q: string, status: 'active' | 'blocked' | undefined, offset: number, limit: number) => ['admin', 'users', { q, status, offset, limit }] as const,
   rateHistory: (skip: number, limit: number) => ['admin', 'rates', 'history', { skip, limit }] as const,
 };
 
@@ -172,3 +174,17 @@ export const districtsOfQuery = (governorateId: number) =>
     queryFn: ({ signal }) => apiFetch<District[]>(`/locations/districts/?governorate_id=${governorateId}`, { signal }),
     staleTime: 24 * 60 * 60 * 1000,
   });
+
+/** GET /admin/users (issue 28): find a user to block or unblock them. */
+export function useAdminUsers(q: string, status: 'active' | 'blocked' | undefined, offset: number, limit: number) {
+  return useQuery({
+    queryKey: adminKeys.users(q, status, offset, limit),
+    queryFn: ({ signal }) => {
+      const p = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+      if (q) p.set('q', q);
+      if (status) p.set('status', status);
+      return apiFetch<{ items: AdminUser[]; total: number }>(`/admin/users?${p}`, { signal, auth: true });
+    },
+    placeholderData: (previous) => previous,
+  });
+}

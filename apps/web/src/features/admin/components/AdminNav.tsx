@@ -33,6 +33,12 @@ export function AdminNav() {
           </NavLink>
         </li>
         <li className="nav-item">
+          <NavLink to="/admin/users" className={link}>
+            <i className="bi bi-people me-1" aria-hidden="true" />
+            {t('nav.users')}
+          </NavLink>
+        </li>
+        <li className="nav-item">
           <NavLink to="/admin/rates" className={link}>
             <i className="bi bi-currency-exchange me-1" aria-hidden="true" />
             {t('nav.rates')}
