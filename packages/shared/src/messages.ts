@@ -135,6 +135,10 @@ export const MESSAGES = {
   rateUnknownPlace: 'A governorate or district you chose does not exist',
   rateGovernorateLeft: 'Every governorate must stay in a zone: move it to another zone instead of removing it',
   ratesFailed: 'Failed to fetch exchange rates',
+  // Idempotency-Key on the contact endpoints (issue 30)
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, such as a UUID',
+  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different message. Use a new key for a new message.',
   // generic
   required: 'This field is required',
   locationQueryTooShort: 'Type at least 2 characters',

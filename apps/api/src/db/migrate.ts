@@ -30,6 +30,7 @@ import * as m027 from './migrations/027_price_history.js';
 import * as m028 from './migrations/028_market_medians.js';
 import * as m029 from './migrations/029_matches_without_keys.js';
 import * as m030 from './migrations/030_unhide_action.js';
+import * as m031 from './migrations/031_idempotency_keys.js';
 import * as m033 from './migrations/033_admin_user_search.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
@@ -59,6 +60,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '028_market_medians', up: m028.up },
   { name: '029_matches_without_keys', up: m029.up },
   { name: '030_unhide_action', up: m030.up },
+  { name: '031_idempotency_keys', up: m031.up },
   { name: '033_admin_user_search', up: m033.up },
 ];
 

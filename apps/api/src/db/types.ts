@@ -77,6 +77,17 @@ export interface DB {
     used_at: Timestamp | null;
     created_at: Generated<Timestamp>;
   };
+  /** Answers to requests sent with an Idempotency-Key (issue 30, migration 031), replayed to the same request. */
+  idempotency_keys: {
+    id: Generated<string>;
+    endpoint: string;
+    user_id: number | null;
+    key: string;
+    request_hash: string;
+    response_status: number;
+    response_body: unknown;
+    created_at: Generated<Date>;
+  };
   listing_contact_clicks: {
     listing_id: number;
     channel: 'call' | 'whatsapp';

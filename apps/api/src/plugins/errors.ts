@@ -19,6 +19,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
+      // A malformed request header (Idempotency-Key) is a bad request (RFC 9110), not a form rule: 400 with its message.
+      if (where === 'headers') return reply.status(400).send({ detail: err.validation[0]?.message ?? MESSAGES.badRequest });
       const detail = err.validation.map((v) => ({
         loc: [where, ...String(v.instancePath ?? '').split('/').filter(Boolean)],
         msg: v.message,

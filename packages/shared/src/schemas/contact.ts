@@ -105,3 +105,49 @@ export type ClickChannel = (typeof CLICK_CHANNELS)[number];
 /** POST /listings/{id}/contact-clicks: a visitor opened one of the owner's contact links. */
 export const contactClickBody = z.object({ channel: z.enum(CLICK_CHANNELS) }).strict();
 export type ContactClickBody = z.infer<typeof contactClickBody>;
+
+/** An Idempotency-Key: 1–255 printable ASCII characters (the web app's outbox sends a UUID). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+const KEY_RE = /^[\x20-\x7e]{1,255}$/;
+/** The IETF draft's form, a Structured Field string: "…" with \" and \\ escaped. */
+const SF_STRING_RE = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
+
+/**
+ * The key of an Idempotency-Key header value, or null when it is malformed. Both the IETF httpapi draft's
+ * Structured Field string ("8e03978e-…", quotes removed) and a bare key (8e03978e-…, as most clients send it)
+ * are read; either way the key is what is compared.
+ */
+export function readIdempotencyKey(value: string): string | null {
+  const sf = SF_STRING_RE.exec(value);
+  const key = sf ? sf[1]!.replace(/\\(["\\])/g, '$1') : value;
+  return KEY_RE.test(key) ? key : null;
+}
+
+/**
+ * The optional Idempotency-Key request header of POST /contact/platform and POST /contact/listing/{id} (issue 30).
+ * A malformed key is refused with 400 (plugins/errors.ts answers a header rule with 400, not 422).
+ */
+export const idempotencyKeyHeaders = z.looseObject({
+  'idempotency-key': documented(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const key = readIdempotencyKey(v);
+        if (key === null) ctx.addIssue({ code: 'custom', message: MESSAGES.idempotencyKeyInvalid });
+        return key ?? '';
+      })
+      .optional(),
+    {
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX + 2,
+      pattern: '^(?:[\\x20-\\x7e]{1,255}|"(?:[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\["\\\\]){1,255}")$',
+      description:
+        'Makes the request safe to send again (IETF httpapi Idempotency-Key draft): 1–255 printable ASCII characters, a UUID in practice, ' +
+        'bare or as a Structured Field string ("…"). The first request with a key is processed and its answer kept for at least 24 hours, ' +
+        'per endpoint (and listing) and per caller (the signed-in user, else the key alone). The same key with the same body answers the ' +
+        'same status and body again, with `Idempotent-Replayed: true`, and sends nothing; with another body 422; while the first is ' +
+        'still being processed 409. A malformed key is 400. Without the header the request is processed as usual.',
+      example: '8e03978e-40d5-43e8-bc93-6894a57f9324',
+    },
+  ),
+});

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   contactClickBody,
   errorDetail,
+  idempotencyKeyHeaders,
   idParam,
   listingContactBody,
   listingMessageList,
@@ -13,8 +14,10 @@ import {
   MESSAGES,
   noContent,
   platformContactBody,
+  readIdempotencyKey,
 } from '@manzil/shared';
-import { countContactClick, listingMessages, markListingMessagesRead, sendListingMessage, sendPlatformMessage } from './service.js';
+import { hasAnswer } from '../../lib/idempotency.js';
+import { countContactClick, listingMessages, markListingMessagesRead, sendListingMessage, sendPlatformMessage, type SendResult } from './service.js';
 
 /** Per client address: enough for a person, too few for a spammer (RATE_LIMITS=false turns it off). */
 const PER_MINUTE = 5;
@@ -22,6 +25,16 @@ const PER_MINUTE = 5;
 const CLICKS_PER_MINUTE = 30;
 
 const created = z.object({ id: z.number().int(), created_at: z.string() });
+
+/** The answer of a send; a replay (same Idempotency-Key, same body) says so in Idempotent-Replayed. */
+function answer(reply: FastifyReply, r: SendResult) {
+  if (r.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(r.status).send(r.body);
+}
+
+const IDEMPOTENCY =
+  ' With an `Idempotency-Key` header the message is sent once per key: the same key and body again answer the first answer ' +
+  '(`Idempotent-Replayed: true`) and send nothing, another body 422, while the first is in progress 409; a malformed key 400.';
 
 /**
  * Routes of the contact area: messages to the platform and to a listing's owner (spec §7 Contact), and the
@@ -42,41 +55,64 @@ export default async function contactRoutes(base: FastifyInstance) {
         },
       }
     : {};
+  // A replay (a key that already has its answer, for this caller and endpoint) sends no message, so it does not
+  // count against the limit: an outbox emptying after a long power cut is not refused for resending what went
+  // through. Checked before the body is read (the limit runs at onRequest, as without a key), so a reused key with
+  // another body is let through too; it only ever gets a 422 and sends nothing either.
+  const messageLimit = (endpoint: (req: FastifyRequest) => string) =>
+    config.RATE_LIMITS
+      ? {
+          rateLimit: {
+            ...limit.rateLimit!,
+            allowList: async (req: FastifyRequest) => {
+              const raw = req.headers['idempotency-key'];
+              const key = typeof raw === 'string' ? readIdempotencyKey(raw) : null;
+              if (!key) return false;
+              await app.optionalUser(req, undefined as unknown as FastifyReply); // the caller, as the handler will see them
+              return hasAnswer(db, { endpoint: endpoint(req), userId: req.user?.id ?? null, key });
+            },
+          },
+        }
+      : {};
 
   app.post(
     '/contact/platform',
     {
-      config: limit,
+      config: messageLimit(() => 'POST /contact/platform'),
       preHandler: app.optionalUser,
       schema: {
         tags,
-        summary: `Message to the platform (the /contact page); stored, then e-mailed to the platform inbox. ${PER_MINUTE} a minute per address`,
+        summary: `Message to the platform (the /contact page); stored, then e-mailed to the platform inbox. ${PER_MINUTE} a minute per address (replays excepted).${IDEMPOTENCY}`,
+        headers: idempotencyKeyHeaders,
         body: platformContactBody,
-        response: { 201: created, 429: errorDetail },
+        response: { 201: created, 409: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {
-      const stored = await sendPlatformMessage(db, config, req.body, { userId: req.user?.id ?? null, ip: req.ip, baseUrl: app.deps.publicUrl() }, req.log);
-      return reply.status(201).send(stored);
+      const ctx = { userId: req.user?.id ?? null, ip: req.ip, baseUrl: app.deps.publicUrl(), idempotencyKey: req.headers['idempotency-key'] };
+      return answer(reply, await sendPlatformMessage(db, config, req.body, ctx, req.log));
     },
   );
 
   app.post(
     '/contact/listing/:id',
     {
-      config: limit,
+      config: messageLimit((req) => `POST /contact/listing/${Number((req.params as { id?: string }).id)}`),
       preHandler: app.optionalUser,
       schema: {
         tags,
-        summary: `Message to a public listing's owner; stored, then e-mailed with Reply-To the sender. The owner gets 403. ${PER_MINUTE} a minute per address`,
+        summary:
+          `Message to a public listing's owner; stored, then e-mailed with Reply-To the sender. The owner gets 403. ` +
+          `${PER_MINUTE} a minute per address (replays excepted).${IDEMPOTENCY}`,
         params: idParam,
+        headers: idempotencyKeyHeaders,
         body: listingContactBody,
-        response: { 201: created, 403: errorDetail, 404: errorDetail, 429: errorDetail },
+        response: { 201: created, 403: errorDetail, 404: errorDetail, 409: errorDetail, 429: errorDetail },
       },
     },
     async (req, reply) => {
-      const stored = await sendListingMessage(db, req.params.id, req.body, { userId: req.user?.id ?? null, ip: req.ip, baseUrl: app.deps.publicUrl() });
-      return reply.status(201).send(stored);
+      const ctx = { userId: req.user?.id ?? null, ip: req.ip, baseUrl: app.deps.publicUrl(), idempotencyKey: req.headers['idempotency-key'] };
+      return answer(reply, await sendListingMessage(db, req.params.id, req.body, ctx));
     },
   );
 

@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { runOnce } from '../../lib/idempotency.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { isPublic } from '../listings/read.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -24,11 +25,21 @@ export interface SenderContext {
   ip: string | null;
   /** Where links in e-mails point: app.deps.publicUrl() (PUBLIC_URL, else http://localhost:PORT), never the Host header. */
   baseUrl: string;
+  /** The request's Idempotency-Key (issue 30), if it sent one: the message is then sent once per key. */
+  idempotencyKey?: string | null;
 }
 
 export interface StoredMessage {
   id: number;
   created_at: string;
+}
+
+/** What a send answers: 201 with the stored message, or the first answer again for a key already used. */
+export interface SendResult {
+  status: number;
+  body: StoredMessage;
+  /** The answer of an earlier request with the same Idempotency-Key: nothing was stored or sent this time. */
+  replayed: boolean;
 }
 
 /** Where platform messages go: PLATFORM_INBOX, else the first administrator's e-mail. */
@@ -46,9 +57,10 @@ export async function sendPlatformMessage(
   body: PlatformContactBody,
   ctx: SenderContext,
   log: { warn: (m: string) => void },
-): Promise<StoredMessage> {
+): Promise<SendResult> {
   const to = await platformInbox(db, config);
-  return db.transaction().execute(async (trx) => {
+  const once = ctx.idempotencyKey ? { endpoint: 'POST /contact/platform', userId: ctx.userId, key: ctx.idempotencyKey, body } : null;
+  return runOnce(db, once, async (trx) => {
     const msg = await trx
       .insertInto('contact_messages')
       .values({
@@ -78,7 +90,7 @@ export async function sendPlatformMessage(
       // Still stored: an administrator can read it from contact_messages once one exists.
       log.warn(`contact message #${msg.id}: no PLATFORM_INBOX and no administrator to e-mail it to`);
     }
-    return { id: msg.id, created_at: iso(msg.created_at) };
+    return { status: 201, body: { id: msg.id, created_at: iso(msg.created_at) } };
   });
 }
 
@@ -87,8 +99,9 @@ export async function sendListingMessage(
   listingId: number,
   body: ListingContactBody,
   ctx: SenderContext,
-): Promise<StoredMessage> {
-  return db.transaction().execute(async (trx) => {
+): Promise<SendResult> {
+  const once = ctx.idempotencyKey ? { endpoint: `POST /contact/listing/${listingId}`, userId: ctx.userId, key: ctx.idempotencyKey, body } : null;
+  return runOnce(db, once, async (trx) => {
     const listing = await trx
       .selectFrom('listings as l')
       .innerJoin('users as u', 'u.id', 'l.owner_id')
@@ -128,7 +141,7 @@ export async function sendListingMessage(
         message: body.message!,
       }),
     });
-    return { id: msg.id, created_at: iso(msg.created_at) };
+    return { status: 201, body: { id: msg.id, created_at: iso(msg.created_at) } };
   });
 }
 

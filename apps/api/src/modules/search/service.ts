@@ -59,6 +59,34 @@ export function polygonText(points: LatLng[]): string {
 const DENSE_AREA = 1000;
 
 /**
+ * Rials per US dollar for a search's YER price bounds (issue 29): the rate zone of the place the filter names,
+ * the district's exception first (district_id, or city_id, the read model's name for it), else its
+ * governorate's zone; several governorates (Sana'a the city resolves to two) when they share one rate. Read in
+ * the statement as a subquery PostgreSQL runs once (an InitPlan, so the price index still serves the bound),
+ * and the saved-search alerts evaluate the same conditions (alerts/match.ts), so both use today's zone rates.
+ * Null when the filter names no place: the bound then converts at `rates.YER` (EXCHANGE_RATES, the national
+ * default), as before zones, since a visitor searching the whole country names no zone to convert with.
+ * A place in no zone, or governorates at different rates, fall back to that default too.
+ */
+function placeYerPerUsd(b: SearchFilters, fallback: number) {
+  const district = b.district_id ?? b.city_id;
+  const governorates = [...new Set(b.governorate_id === undefined ? [] : [b.governorate_id].flat())];
+  if (district === undefined && governorates.length === 0) return null;
+  const districtRate =
+    district === undefined
+      ? sql`null::float8`
+      : sql`(select z.yer_per_usd from rate_zone_districts m join rate_zones z on z.id = m.zone_id where m.district_id = ${district}::int)`;
+  // The district's own governorate when the filter names none.
+  const members = governorates.length
+    ? sql`m.governorate_id in (${sql.join(governorates.map((g) => sql`${g}::int`))})`
+    : sql`m.governorate_id = (select governorate_id from districts where id = ${district}::int)`;
+  const count = governorates.length || 1;
+  const governorateRate = sql`(select case when count(*) = ${count}::int and min(z.yer_per_usd) = max(z.yer_per_usd) then min(z.yer_per_usd) end
+    from rate_zone_governorates m join rate_zones z on z.id = m.zone_id where ${members})`;
+  return sql<number>`coalesce(${districtRate}, ${governorateRate}, ${fallback}::float8)`;
+}
+
+/**
  * The WHERE conditions of a search, always starting with the public condition: the one set of filters of the
  * search pages, the map's pins and its clusters (map.ts).
  */
@@ -76,8 +104,12 @@ export function conditions(b: SearchFilters, words: string[], rates: Record<stri
   if (b.uzlah_id !== undefined) c.push(sql<SqlBool>`l.uzlah_id = ${b.uzlah_id}`);
   if (b.village_id !== undefined) c.push(sql<SqlBool>`l.village_id = ${b.village_id}`);
   const cur = b.price_currency ?? 'USD';
-  if (b.min_price !== undefined) c.push(sql<SqlBool>`l.price_usd >= ${toUsd(b.min_price, cur, rates) - 0.005}`);
-  if (b.max_price !== undefined) c.push(sql<SqlBool>`l.price_usd <= ${toUsd(b.max_price, cur, rates) + 0.005}`);
+  const zoneRate = cur === 'YER' && (b.min_price !== undefined || b.max_price !== undefined) ? placeYerPerUsd(b, rates.YER!) : null;
+  // A bound in rials converts at the rate of the filter's place (zoneRate, read by the statement itself so an
+  // administrator's rate change applies at once, on every server); USD and SAR at the national rates.
+  const usd = (amount: number, slack: number) => (zoneRate ? sql`(${amount}::float8 / ${zoneRate} + ${slack}::float8)` : toUsd(amount, cur, rates) + slack);
+  if (b.min_price !== undefined) c.push(sql<SqlBool>`l.price_usd >= ${usd(b.min_price, -0.005)}`);
+  if (b.max_price !== undefined) c.push(sql<SqlBool>`l.price_usd <= ${usd(b.max_price, 0.005)}`);
   if (b.min_area_sqm !== undefined) c.push(sql<SqlBool>`l.area_sqm >= ${b.min_area_sqm}`);
   if (b.max_area_sqm !== undefined) c.push(sql<SqlBool>`l.area_sqm <= ${b.max_area_sqm}`);
   if (b.min_build_year !== undefined) c.push(sql<SqlBool>`l.build_year >= ${b.min_build_year}`);
