@@ -74,7 +74,7 @@ afterAll(async () => {
 
 const expect404 = (pathname: string) => pathname === UNKNOWN || pathname === MISSING;
 const withLang = (url: string, lang: Lang) => `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
-const publicPages = () => ['/', '/search-list', '/search-grid', '/property', '/recent-properties', '/properties-by-city', `/property-details/${listing.id}`, '/about', '/faq', UNKNOWN];
+const publicPages = () => ['/', '/search-list', '/search-grid', '/property', '/recent-properties', '/properties-by-city', `/property-details/${listing.id}`, '/market', '/about', '/faq', UNKNOWN];
 
 /** Fresh visitor: no storage, no cookie, this viewport and browser language. */
 function newVisitor(lang: Lang, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> {
