@@ -8,6 +8,7 @@ import { startExpiryJob } from './modules/listings/expiry.js';
 import { startAlertsWorker } from './modules/alerts/worker.js';
 import { startMailWorker } from './modules/mail/worker.js';
 import { startMediaSweeper } from './modules/media/sweep.js';
+import { startVariantBytesBackfill } from './modules/media/variant-bytes.js';
 import { zonelessGovernorates } from './modules/rates/service.js';
 import { ensureAdmin } from './modules/users/service.js';
 
@@ -43,6 +44,9 @@ addWorker('alerts', (app) => startAlertsWorker(app.deps, app.log));
 addWorker('media-sweep', (app) =>
   startMediaSweeper(app.deps.db, app.deps.storage, app.log, { graceMs: app.deps.config.MEDIA_SWEEP_GRACE_SECONDS * 1000 }),
 );
+
+// Sizes of photos stored before migration 032, for the data saver's "show photo (34 KB)" (issue 30).
+addWorker('media-variant-bytes', (app) => startVariantBytesBackfill(app.deps.db, app.deps.storage, app.log));
 
 // Demo content on an empty database (SEED_DEMO, DESIGN §3).
 import './db/demo/hook.js';

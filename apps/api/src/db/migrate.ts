@@ -30,6 +30,7 @@ import * as m027 from './migrations/027_price_history.js';
 import * as m028 from './migrations/028_market_medians.js';
 import * as m029 from './migrations/029_matches_without_keys.js';
 import * as m030 from './migrations/030_unhide_action.js';
+import * as m032 from './migrations/032_variant_bytes.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -58,6 +59,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '028_market_medians', up: m028.up },
   { name: '029_matches_without_keys', up: m029.up },
   { name: '030_unhide_action', up: m030.up },
+  { name: '032_variant_bytes', up: m032.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {
