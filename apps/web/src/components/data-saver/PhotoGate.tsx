@@ -28,7 +28,7 @@ export function PhotoPlaceholder({ media, minWidth, onShow, label }: { media: Va
   const bytes = saverVariant(media, minWidth)?.bytes;
   const size = bytes != null && bytes > 0 ? t('dataSaver.kb', { kb: kbOf(bytes) }) : null;
   return (
-    <button type="button" className="photo-gate" onClick={onShow} data-testid="photo-gate" aria-label={[label ?? t('dataSaver.showPhoto'), size].filter(Boolean).join(', ')}>
+    <button type="button" className="photo-gate" onClick={onShow} data-testid="photo-gate" aria-label={size ? t('dataSaver.named', { label: label ?? t('dataSaver.showPhoto'), size }) : (label ?? t('dataSaver.showPhoto'))}>
       <i className="bi bi-image" aria-hidden="true" />
       <span className="photo-gate-label">{t('dataSaver.showPhoto')}</span>
       {size && (
