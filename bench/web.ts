@@ -80,10 +80,8 @@ const sum = (s: Iterable<string>) => [...s].reduce((a, f) => a + gzipBytes(f), 0
 function routeModules(): { path: string; key: string }[] {
   const src = fs.readFileSync(path.join(webDir, 'src/app/routes.ts'), 'utf8');
   const out: { path: string; key: string }[] = [];
-  for (const m of src.matchAll(/path:\s*'([^']+)',\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
-    const rel = path.posix.normalize(path.posix.join('src/app', m[2]!));
-    out.push({ path: m[1]!, key: `${rel}.tsx` });
-  }
+  // The table names each page's module relative to src/ (`page: 'features/home/pages/HomePage'`), as pages.ts reads it.
+  for (const m of src.matchAll(/path:\s*'([^']+)',\s*page:\s*'([^']+)'/g)) out.push({ path: m[1]!, key: `src/${m[2]!}.tsx` });
   return out;
 }
 

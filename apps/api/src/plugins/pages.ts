@@ -185,10 +185,11 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
       return sendShell(req, reply, 500, opts.pageHead);
     }
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    // The data saver fetches no photo before a tap: not the cover's preload either.
+    // The data saver fetches no photo before a tap (not the cover's preload either), and the phone's own fonts
+    // stand in for the Arabic web fonts (app.css, body.data-saver): no font preloads.
     if (dataSaver && extra?.head) extra = { ...extra, head: extra.head.replace(/<link rel="preload" as="image"[^>]*>\s*/g, '') };
 
-    const head = [headOf(lang, result.title, extra), lang === 'ar' ? arabicFonts : '', links(result.pages)].filter(Boolean).join('\n    ');
+    const head = [headOf(lang, result.title, extra), lang === 'ar' && !dataSaver ? arabicFonts : '', links(result.pages)].filter(Boolean).join('\n    ');
     const { before, after } = page(lang, head, false, dataSaver);
     const tail = after.replace('<!--app-state-->', () => `<script type="application/json" id="${renderer.APP_STATE_ID}">${result.state}</script>`);
 

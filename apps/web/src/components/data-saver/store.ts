@@ -55,6 +55,8 @@ export function chooseDataSaver(on: boolean) {
     /* the cookie below keeps it */
   }
   document.cookie = `${KEY}=${value}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+  // The class the server sets, kept in step: the stylesheet uses it to leave out the web fonts.
+  document.body.classList.toggle('data-saver', on);
   for (const l of listeners) l();
 }
 
