@@ -65,28 +65,28 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
           {badges}
         </div>
       ) : (
-      <Link to={details} className="listing-card-media" tabIndex={-1} aria-hidden="true">
-        {src ? (
-          <img
-            src={src}
-            srcSet={gate.saver ? undefined : srcSet(media)}
-            sizes={gate.saver ? undefined : layout === 'list' ? '(min-width: 768px) 320px, 100vw' : '(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw'}
-            alt=""
-            loading={eager || gate.saver ? 'eager' : 'lazy'}
-            // The first cards are the page's largest paint: fetch their photos ahead of other requests.
-            fetchPriority={eager ? 'high' : undefined}
-            decoding="async"
-            width={media?.width || 1600}
-            height={media?.height || 1067}
-            onError={() => setBroken(true)}
-          />
-        ) : (
-          <span className="listing-card-placeholder">
-            <i className="bi bi-house-door" aria-hidden="true" />
-          </span>
-        )}
-        {badges}
-      </Link>
+        <Link to={details} className="listing-card-media" tabIndex={-1} aria-hidden="true">
+          {src ? (
+            <img
+              src={src}
+              srcSet={gate.saver ? undefined : srcSet(media)}
+              sizes={gate.saver ? undefined : layout === 'list' ? '(min-width: 768px) 320px, 100vw' : '(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw'}
+              alt=""
+              loading={eager || gate.saver ? 'eager' : 'lazy'}
+              // The first cards are the page's largest paint: fetch their photos ahead of other requests.
+              fetchPriority={eager ? 'high' : undefined}
+              decoding="async"
+              width={media?.width || 1600}
+              height={media?.height || 1067}
+              onError={() => setBroken(true)}
+            />
+          ) : (
+            <span className="listing-card-placeholder">
+              <i className="bi bi-house-door" aria-hidden="true" />
+            </span>
+          )}
+          {badges}
+        </Link>
       )}
       {favorite && <FavoriteButton listingId={l.id} describedBy={`listing-${l.id}-title`} className="listing-card-favorite" />}
       <div className="listing-card-body">

@@ -116,21 +116,21 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
             onShow={() => setRevealed((r) => new Set(r).add(media[current]!.id))}
           />
         ) : (
-        <button
-          type="button"
-          className="details-carousel-open"
-          onClick={() => setLightbox({ open: true, index: current })}
-          // No loading ahead with the data saver on: the gallery's code comes when it is opened.
-          onPointerEnter={saver ? undefined : () => void loadLightbox()}
-          onFocus={saver ? undefined : () => void loadLightbox()}
-          aria-haspopup="dialog"
-          aria-label={t('gallery.open', { n: current + 1, total: count })}
-          data-testid="carousel-open"
-        >
-          <span className="details-carousel-open-hint" aria-hidden="true">
-            <i className="bi bi-arrows-fullscreen" />
-          </span>
-        </button>
+          <button
+            type="button"
+            className="details-carousel-open"
+            onClick={() => setLightbox({ open: true, index: current })}
+            // No loading ahead with the data saver on: the gallery's code comes when it is opened.
+            onPointerEnter={saver ? undefined : () => void loadLightbox()}
+            onFocus={saver ? undefined : () => void loadLightbox()}
+            aria-haspopup="dialog"
+            aria-label={t('gallery.open', { n: current + 1, total: count })}
+            data-testid="carousel-open"
+          >
+            <span className="details-carousel-open-hint" aria-hidden="true">
+              <i className="bi bi-arrows-fullscreen" />
+            </span>
+          </button>
         )}
         {count > 1 && (
           <>
