@@ -13,12 +13,16 @@
  *    BENCH_LH_RUNS=n runs each page n times and keeps the median by score (default 3: single runs swing by
  *    10 points here); BENCH_LH=0 skips.
  *    BENCH_LH_SAVE=dir writes each page's median Lighthouse report there as JSON (LCP phases, request chains).
+ * 4. Bytes of a first visit (issue 30, bench/first-visit.ts): the same three pages in a fresh Chromium profile at
+ *    390 px, every byte the server sends in 10 s after load (service worker included, map tiles not), without and
+ *    with `Save-Data: on`, against ≤ 200 KB and ≤ 120 KB. BENCH_FIRST_VISIT=0 skips.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../e2e/harness.js';
+import { firstVisitBytes, FIRST_VISIT_SAVER_TARGET_KB, FIRST_VISIT_TARGET_KB, type FirstVisit } from './first-visit.js';
 import { elapsed, envFlag, envInt, kb, launchChrome, lhBytes, lighthouseRun, machine, observedTimes, publicListingIds, repoRoot, round, table, writeResult, type LhResult } from './shared.js';
 
 const started = Date.now();
@@ -76,10 +80,8 @@ const sum = (s: Iterable<string>) => [...s].reduce((a, f) => a + gzipBytes(f), 0
 function routeModules(): { path: string; key: string }[] {
   const src = fs.readFileSync(path.join(webDir, 'src/app/routes.ts'), 'utf8');
   const out: { path: string; key: string }[] = [];
-  for (const m of src.matchAll(/path:\s*'([^']+)',\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
-    const rel = path.posix.normalize(path.posix.join('src/app', m[2]!));
-    out.push({ path: m[1]!, key: `${rel}.tsx` });
-  }
+  // The table names each page's module relative to src/ (`page: 'features/home/pages/HomePage'`), as pages.ts reads it.
+  for (const m of src.matchAll(/path:\s*'([^']+)',\s*page:\s*'([^']+)'/g)) out.push({ path: m[1]!, key: `src/${m[2]!}.tsx` });
   return out;
 }
 
@@ -201,16 +203,48 @@ async function main() {
   console.log(`\nHome initial JavaScript ${kb(home.total_js)} KB gzip — budget ${HOME_JS_BUDGET_KB} KB ${homeOk ? 'met' : 'NOT met'}. All JS chunks together ${kb(bundles.all_js_gzip)} KB.`);
 
   let lighthouse: Awaited<ReturnType<typeof lighthouseRuns>> | null = null;
-  if (process.env.BENCH_LH !== '0') {
+  let firstVisit: FirstVisit[] | null = null;
+  const runLh = process.env.BENCH_LH !== '0';
+  const runFirstVisit = process.env.BENCH_FIRST_VISIT !== '0';
+  if (runLh || runFirstVisit) {
     log('starting the server with demo content …');
     const t = Date.now();
     const server = await startServer({ SEED_DEMO: 'true', RATE_LIMITS: 'false', WEB_DIST_DIR: dist });
     log(`server up at ${server.url} in ${elapsed(t)}`);
     try {
-      lighthouse = await lighthouseRuns(server.url);
+      if (runLh) lighthouse = await lighthouseRuns(server.url);
+      if (runFirstVisit) {
+        const [id] = await publicListingIds(server.url);
+        const t2 = Date.now();
+        firstVisit = await firstVisitBytes(server.url, [
+          { name: 'home', path: '/' },
+          { name: 'search list', path: '/search-list' },
+          { name: 'details', path: `/property-details/${id}` },
+        ]);
+        log(`first visits measured in ${elapsed(t2)}`);
+      }
     } finally {
       await server.stop();
     }
+  }
+  if (firstVisit) {
+    console.log('\nBytes of a first visit, 390 px, fresh profile, 10 s after load (on the wire, service worker included, map tiles not):\n');
+    console.log(
+      table(
+        ['page', 'KB', `≤ ${FIRST_VISIT_TARGET_KB}`, 'photos', 'KB data saver', `≤ ${FIRST_VISIT_SAVER_TARGET_KB}`, 'photos (saver)'],
+        firstVisit.map((v) => [
+          v.page,
+          kb(v.bytes),
+          v.bytes / 1024 <= FIRST_VISIT_TARGET_KB ? 'met' : 'NOT met',
+          v.photo_requests,
+          kb(v.saver_bytes),
+          v.saver_bytes / 1024 <= FIRST_VISIT_SAVER_TARGET_KB ? 'met' : 'NOT met',
+          v.saver_photo_requests,
+        ]),
+      ),
+    );
+  }
+  if (lighthouse) {
     console.log('\nLighthouse, mobile preset (simulated throttling), system Chromium:\n');
     console.log(
       table(
@@ -239,6 +273,7 @@ async function main() {
     home_js_budget_kb: HOME_JS_BUDGET_KB,
     home_js_ok: homeOk,
     lighthouse,
+    first_visit: firstVisit,
     load_average_at_end: os.loadavg().map((x) => round(x, 2)),
     total_seconds: round((Date.now() - started) / 1000, 1),
   });

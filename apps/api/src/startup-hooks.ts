@@ -9,6 +9,7 @@ import { startAlertsWorker } from './modules/alerts/worker.js';
 import { startMailWorker } from './modules/mail/worker.js';
 import { startMediaSweeper } from './modules/media/sweep.js';
 import { startIdempotencySweep } from './lib/idempotency.js';
+import { startVariantBytesBackfill } from './modules/media/variant-bytes.js';
 import { zonelessGovernorates } from './modules/rates/service.js';
 import { ensureAdmin } from './modules/users/service.js';
 
@@ -47,6 +48,9 @@ addWorker('media-sweep', (app) =>
 
 // Idempotency-Key answers (issue 30) are kept 24 hours, then removed, at start and every hour.
 addWorker('idempotency-sweep', (app) => startIdempotencySweep(app.deps.db, app.log));
+
+// Sizes of photos stored before migration 032, for the data saver's "show photo (34 KB)" (issue 30).
+addWorker('media-variant-bytes', (app) => startVariantBytesBackfill(app.deps.db, app.deps.storage, app.log));
 
 // Demo content on an empty database (SEED_DEMO, DESIGN §3).
 import './db/demo/hook.js';

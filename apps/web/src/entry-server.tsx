@@ -12,6 +12,7 @@ import { apiTransport } from './api/client';
 import { createQueryClient, AppProviders } from './app/providers';
 import { createRoutes } from './app/router';
 import { pageRoutes } from './app/routes';
+import { ServerDataSaver } from './components/data-saver/store';
 import { ServerHeadContext } from './components/usePageTitle';
 import { serverI18n } from './i18n/server';
 
@@ -71,9 +72,11 @@ export async function render(input: PageRenderInput): Promise<PageRenderResult> 
     const stream = renderToPipeableStream(
       <StrictMode>
         <ServerHeadContext.Provider value={head}>
-          <AppProviders i18n={i18n} queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
-          </AppProviders>
+          <ServerDataSaver.Provider value={input.dataSaver === true}>
+            <AppProviders i18n={i18n} queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
+            </AppProviders>
+          </ServerDataSaver.Provider>
         </ServerHeadContext.Provider>
       </StrictMode>,
       {

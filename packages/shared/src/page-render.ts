@@ -8,6 +8,8 @@ export interface PageRenderInput {
   lang: 'ar' | 'en';
   /** The nonce of this answer's Content-Security-Policy, for React Router's and React's inline scripts. */
   nonce: string;
+  /** The data saver is on for this request (its cookie, else `Save-Data: on`): photos and maps wait for a tap. */
+  dataSaver?: boolean;
   signal?: AbortSignal;
 }
 

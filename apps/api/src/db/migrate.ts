@@ -31,6 +31,7 @@ import * as m028 from './migrations/028_market_medians.js';
 import * as m029 from './migrations/029_matches_without_keys.js';
 import * as m030 from './migrations/030_unhide_action.js';
 import * as m031 from './migrations/031_idempotency_keys.js';
+import * as m032 from './migrations/032_variant_bytes.js';
 import * as m033 from './migrations/033_admin_user_search.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
@@ -61,6 +62,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '029_matches_without_keys', up: m029.up },
   { name: '030_unhide_action', up: m030.up },
   { name: '031_idempotency_keys', up: m031.up },
+  { name: '032_variant_bytes', up: m032.up },
   { name: '033_admin_user_search', up: m033.up },
 ];
 

@@ -150,6 +150,7 @@ export async function seedDemo(
               listing_id: id,
               storage_key: key,
               widths: img.variants.map((v) => v.width),
+              variant_bytes: img.variants.map((v) => v.data.length),
               width: img.width,
               height: img.height,
               bytes: img.variants.reduce((s, v) => s + v.data.length, 0),

@@ -169,6 +169,8 @@ export interface DB {
     listing_id: number;
     storage_key: string;
     widths: number[];
+    /** Size of each widths[i] file (migration 032); null until the start-up backfill stats older photos. */
+    variant_bytes: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
     width: number;
     height: number;
     bytes: number;

@@ -45,6 +45,16 @@ export function pageLang(req: FastifyRequest): Lang {
   return requestLang(req);
 }
 
+/**
+ * The data saver (issue 30): the visitor's choice in the `manzilDataSaver` cookie (written by the app's switch), else
+ * the browser's `Save-Data: on`. With it on, the page's photos and map are rendered as placeholders.
+ */
+export function pageDataSaver(req: FastifyRequest): boolean {
+  const cookie = /(?:^|;\s*)manzilDataSaver=(on|off)\b/.exec(String(req.headers.cookie ?? ''))?.[1];
+  if (cookie) return cookie === 'on';
+  return /^\s*on\s*$/i.test(String(req.headers['save-data'] ?? ''));
+}
+
 /** The stylesheets the page's modules need beyond what index.html already links, from Vite's manifest. */
 function assetLinks(manifest: Record<string, ManifestChunk>) {
   const closure = (key: string, into = new Set<string>()): Set<string> => {
@@ -117,12 +127,12 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
   });
 
   /** index.html for one page: its language, head and, unless it is the offline shell, no preloader. */
-  const page = (lang: Lang, head: string, withPreloader: boolean) => {
+  const page = (lang: Lang, head: string, withPreloader: boolean, dataSaver = false) => {
     const dir = lang === 'ar' ? 'rtl' : 'ltr';
     let html = template
       .replaceAll('{{LANG}}', lang)
       .replaceAll('{{DIR}}', dir)
-      .replace('{{BODY_CLASS}}', `lang-${lang} ${dir}`)
+      .replace('{{BODY_CLASS}}', `lang-${lang} ${dir}${dataSaver ? ' data-saver' : ''}`)
       .replace('{{BOOTSTRAP_HREF}}', bootstrap[dir])
       .replace('<!--app-head-->', () => head);
     if (!withPreloader) html = html.slice(0, html.indexOf('<!--preloader-->')) + html.slice(html.indexOf('<!--/preloader-->') + '<!--/preloader-->'.length);
@@ -142,8 +152,9 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      // The language comes from these; a shared cache must not give one visitor's language to another.
-      .header('vary', 'accept-encoding, accept-language, cookie')
+      // The language comes from these, and the data saver from Cookie and Save-Data (issue 30); a shared cache must
+      // not give one visitor's language, or photos to a visitor saving data, to another.
+      .header('vary', 'accept-encoding, accept-language, cookie, save-data')
       .header('content-security-policy', appPolicy(inline, nonce));
 
   /**
@@ -162,20 +173,24 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
   return async function sendPage(req: FastifyRequest, reply: FastifyReply) {
     if (!renderer) return sendShell(req, reply, 200, opts.pageHead);
     const lang = pageLang(req);
+    const dataSaver = pageDataSaver(req);
     const pathname = req.url.split('?')[0]!;
     const nonce = randomBytes(16).toString('base64');
     let result: PageRenderResult;
     let extra: Awaited<ReturnType<PageHead>>;
     try {
-      [result, extra] = await Promise.all([visitor.run({ ip: req.ip, userAgent: req.headers['user-agent'] }, () => renderer.render({ url: req.url, lang, nonce })), opts.pageHead(pathname, lang)]);
+      [result, extra] = await Promise.all([visitor.run({ ip: req.ip, userAgent: req.headers['user-agent'] }, () => renderer.render({ url: req.url, lang, nonce, dataSaver })), opts.pageHead(pathname, lang)]);
     } catch (err) {
       req.log.error({ err }, 'page render failed; sending the shell');
       return sendShell(req, reply, 500, opts.pageHead);
     }
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    // The data saver fetches no photo before a tap (not the cover's preload either), and the phone's own fonts
+    // stand in for the Arabic web fonts (app.css, body.data-saver): no font preloads.
+    if (dataSaver && extra?.head) extra = { ...extra, head: extra.head.replace(/<link rel="preload" as="image"[^>]*>\s*/g, '') };
 
-    const head = [headOf(lang, result.title, extra), lang === 'ar' ? arabicFonts : '', links(result.pages)].filter(Boolean).join('\n    ');
-    const { before, after } = page(lang, head, false);
+    const head = [headOf(lang, result.title, extra), lang === 'ar' && !dataSaver ? arabicFonts : '', links(result.pages)].filter(Boolean).join('\n    ');
+    const { before, after } = page(lang, head, false, dataSaver);
     const tail = after.replace('<!--app-state-->', () => `<script type="application/json" id="${renderer.APP_STATE_ID}">${result.state}</script>`);
 
     const encoding = negotiateEncoding(req.headers['accept-encoding']);

@@ -117,8 +117,8 @@ export const STRIPPED_PAYLOAD_KEYS = ['lat', 'lng', 'coordinates'] as const;
 export const mediaItem = z.object({
   id: z.number().int(),
   file_url: z.string(),
-  /** WebP variants by width, for srcset. */
-  variants: z.array(z.object({ width: z.number().int(), url: z.string() })),
+  /** WebP variants by width, for srcset; `bytes` is the file's size (the data saver's "show photo (34 KB)"), null when not yet known. */
+  variants: z.array(z.object({ width: z.number().int(), url: z.string(), bytes: z.number().int().nullable().optional() })),
   width: z.number().int(),
   height: z.number().int(),
   position: z.number().int(),

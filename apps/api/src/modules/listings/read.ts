@@ -15,6 +15,7 @@ interface MediaRow {
   id: number;
   storage_key: string;
   widths: number[];
+  variant_bytes?: number[] | null;
   width: number;
   height: number;
   position: number;
@@ -80,14 +81,19 @@ export function iso(d: string | null): string | null {
   return new Date(d).toISOString();
 }
 
-export function mediaToItem(storage: Storage, m: { id: number; storage_key: string; widths: number[]; width: number; height: number; position: number }): MediaItem {
+export function mediaToItem(
+  storage: Storage,
+  m: { id: number; storage_key: string; widths: number[]; variant_bytes?: number[] | null; width: number; height: number; position: number },
+): MediaItem {
+  // variant_bytes[i] is the size of widths[i]'s file (migration 032).
+  const sizes = new Map(m.widths.map((w, i) => [w, m.variant_bytes?.[i] ?? null]));
   const widths = [...m.widths].sort((a, b) => a - b);
   // The middle variant is the default picture; srcset offers all of them.
   const main = widths.find((w) => w >= 960) ?? widths[widths.length - 1]!;
   return {
     id: m.id,
     file_url: storage.url(`${m.storage_key}-${main}.webp`),
-    variants: widths.map((w) => ({ width: w, url: storage.url(`${m.storage_key}-${w}.webp`) })),
+    variants: widths.map((w) => ({ width: w, url: storage.url(`${m.storage_key}-${w}.webp`), bytes: sizes.get(w) ?? null })),
     width: m.width,
     height: m.height,
     position: m.position,

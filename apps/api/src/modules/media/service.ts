@@ -119,12 +119,13 @@ export async function addImage(
           listing_id: listingId,
           storage_key: key,
           widths: stored.widths,
+          variant_bytes: img.variants.map((v) => v.data.length),
           width: img.width,
           height: img.height,
           bytes: img.variants.reduce((s, v) => s + v.data.length, 0),
           position: place,
         })
-        .returning(['id', 'storage_key', 'widths', 'width', 'height', 'position'])
+        .returning(['id', 'storage_key', 'widths', 'variant_bytes', 'width', 'height', 'position'])
         .executeTakeFirstOrThrow();
       await trx.updateTable('listings').set({ updated_at: new Date() }).where('id', '=', listingId).execute();
       return inserted;
@@ -162,7 +163,7 @@ export async function reorderImages(db: Database, storage: Storage, user: AuthUs
     if (listing.owner_id !== user.id) throw forbidden();
     const media = await trx
       .selectFrom('listing_media')
-      .select(['id', 'storage_key', 'widths', 'width', 'height', 'position'])
+      .select(['id', 'storage_key', 'widths', 'variant_bytes', 'width', 'height', 'position'])
       .where('listing_id', '=', listingId)
       .orderBy('position')
       .orderBy('id')

@@ -27,7 +27,7 @@ export interface PinRow {
   longitude: number | null;
   governorate_id: number | null;
   district_id: number | null;
-  cover: { id: number; storage_key: string; widths: number[]; width: number; height: number; position: number } | null;
+  cover: { id: number; storage_key: string; widths: number[]; variant_bytes: number[] | null; width: number; height: number; position: number } | null;
 }
 
 /**
@@ -38,7 +38,7 @@ export function pinRowsSql(where: RawBuilder<unknown>, order: RawBuilder<unknown
   return sql<PinRow[]>`(select coalesce(json_agg(p), '[]'::json) from (
     select l.id, l.title_en, l.title_ar, l.listing_type, l.price, l.currency, l.updated_at at time zone 'UTC' as updated_at, l.availability,
       l.property_type, l.bedrooms, l.bathrooms, l.area_sqm, l.latitude, l.longitude, l.governorate_id, l.district_id,
-      (select json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths, 'width', m.width, 'height', m.height, 'position', m.position)
+      (select json_build_object('id', m.id, 'storage_key', m.storage_key, 'widths', m.widths, 'variant_bytes', m.variant_bytes, 'width', m.width, 'height', m.height, 'position', m.position)
         from listing_media m where m.listing_id = l.id order by m.position, m.id limit 1) as cover
     from listings l where ${where} order by ${order} limit ${limit} offset ${skip}) p)`;
 }

@@ -7,6 +7,7 @@ import { AuthWidget } from '../../features/account/components/AuthWidget';
 import { useAuth } from '../../features/account/auth-context';
 import { isHomePath } from '../routes';
 import { CurrencySwitcher } from './CurrencySwitcher';
+import { DataSaverSwitch } from './DataSaverSwitch';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 
@@ -149,6 +150,7 @@ export function Navbar() {
           <div className="nav-actions d-none d-lg-flex">
             <LanguageSwitcher />
             <CurrencySwitcher compact />
+            <DataSaverSwitch compact />
             <AdminButton />
             <AddPropertyButton />
             <AuthWidget />
@@ -192,6 +194,7 @@ export function Navbar() {
           <div className="d-flex flex-wrap justify-content-center gap-2 mt-2">
             <LanguageSwitcher />
             <CurrencySwitcher />
+            <DataSaverSwitch />
           </div>
         </div>
       </div>

@@ -5,7 +5,9 @@ import { groupDigits, type ListingRead } from '@manzil/shared';
 import { countClick, ownerReach } from '../contact/reach';
 import { WhatsAppLink } from '../contact/WhatsAppLink';
 import { FavoriteButton } from '../favorites/FavoriteButton';
+import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../data-saver/PhotoGate';
 import { ApproxPrice, OldPrice, PricePerSqm, ReducedBadge } from '../currency/PriceExtras';
+import { mediaUrl } from '../../api/client';
 import { cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
 import './listing-card.css';
 
@@ -25,12 +27,16 @@ export interface ListingCardProps {
  * the details link, and the heart that keeps it (issue 27). Issue 29: a lowered price's old figure and badge, the
  * price per m², and "≈" the price in the visitor's currency. Pictures come as WebP variants with srcset and load lazily.
  */
+const mediaUrlOf = (v: { url: string } | undefined) => (v ? mediaUrl(v.url) : null);
+
 export function ListingCard({ listing: l, layout = 'grid', eager = false, favorite = true }: ListingCardProps) {
   const { t, i18n } = useTranslation('listings');
   const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
   const [broken, setBroken] = useState(false);
   const media = l.media?.[0];
-  const src = broken ? null : imageSrc(media);
+  // Data saver (issue 30): a placeholder until tapped, then the 400 px variant only (its size is what was said).
+  const gate = usePhotoGate(media);
+  const src = broken ? null : gate.saver ? (mediaUrlOf(saverVariant(media, 400)) ?? imageSrc(media)) : imageSrc(media);
   const title = listingTitle(l, lang);
   const price = priceText(l, lang);
   const rent = l.listing_type === 'FOR_RENT';
@@ -45,31 +51,43 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
   const details = `/property-details/${l.id}`;
   // Sold or rented: said on the picture, so nobody calls about a deal that is closed (issue 24).
   const gone = l.availability === 'sold' || l.availability === 'rented';
+  const badges = (
+    <>
+      <span className={`listing-card-badge ${rent ? 'is-rent' : 'is-sale'}`}>{t(rent ? 'forRent' : 'forSale')}</span>
+      {gone && <span className="listing-card-badge listing-card-gone">{t(`availability.${l.availability}`)}</span>}
+    </>
+  );
   return (
     <article className={`listing-card listing-card-${layout}${gone ? ' is-gone' : ''}`} aria-labelledby={`listing-${l.id}-title`}>
-      <Link to={details} className="listing-card-media" tabIndex={-1} aria-hidden="true">
-        {src ? (
-          <img
-            src={src}
-            srcSet={srcSet(media)}
-            sizes={layout === 'list' ? '(min-width: 768px) 320px, 100vw' : '(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw'}
-            alt=""
-            loading={eager ? 'eager' : 'lazy'}
-            // The first cards are the page's largest paint: fetch their photos ahead of other requests.
-            fetchPriority={eager ? 'high' : undefined}
-            decoding="async"
-            width={media?.width || 1600}
-            height={media?.height || 1067}
-            onError={() => setBroken(true)}
-          />
-        ) : (
-          <span className="listing-card-placeholder">
-            <i className="bi bi-house-door" aria-hidden="true" />
-          </span>
-        )}
-        <span className={`listing-card-badge ${rent ? 'is-rent' : 'is-sale'}`}>{t(rent ? 'forRent' : 'forSale')}</span>
-        {gone && <span className="listing-card-badge listing-card-gone">{t(`availability.${l.availability}`)}</span>}
-      </Link>
+      {gate.gated ? (
+        <div className="listing-card-media">
+          <PhotoPlaceholder media={media} minWidth={400} onShow={gate.show} label={t('showPhotoOf', { title })} />
+          {badges}
+        </div>
+      ) : (
+        <Link to={details} className="listing-card-media" tabIndex={-1} aria-hidden="true">
+          {src ? (
+            <img
+              src={src}
+              srcSet={gate.saver ? undefined : srcSet(media)}
+              sizes={gate.saver ? undefined : layout === 'list' ? '(min-width: 768px) 320px, 100vw' : '(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw'}
+              alt=""
+              loading={eager || gate.saver ? 'eager' : 'lazy'}
+              // The first cards are the page's largest paint: fetch their photos ahead of other requests.
+              fetchPriority={eager ? 'high' : undefined}
+              decoding="async"
+              width={media?.width || 1600}
+              height={media?.height || 1067}
+              onError={() => setBroken(true)}
+            />
+          ) : (
+            <span className="listing-card-placeholder">
+              <i className="bi bi-house-door" aria-hidden="true" />
+            </span>
+          )}
+          {badges}
+        </Link>
+      )}
       {favorite && <FavoriteButton listingId={l.id} describedBy={`listing-${l.id}-title`} className="listing-card-favorite" />}
       <div className="listing-card-body">
         <div className="listing-card-price">

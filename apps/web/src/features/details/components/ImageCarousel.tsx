@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DETAILS_PHOTO_SIZES, type MediaItem } from '@manzil/shared';
+import { PhotoPlaceholder, saverVariant } from '../../../components/data-saver/PhotoGate';
+import { useDataSaver } from '../../../components/data-saver/store';
+import { mediaUrl } from '../../../api/client';
 import { mediaSrc, mediaSrcSet } from '../../map/lib/display';
 import { stepForKey, wrapIndex } from './carousel-logic';
 
@@ -26,6 +29,9 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
   const touchX = useRef<number | null>(null);
   // null until the gallery is first opened (its chunk is not even asked for before); then kept mounted so it can animate out.
   const [lightbox, setLightbox] = useState<{ open: boolean; index: number } | null>(null);
+  // Data saver (issue 30): photos the visitor tapped to show; the others are placeholders and fetch nothing.
+  const saver = useDataSaver();
+  const [revealed, setRevealed] = useState<ReadonlySet<number>>(() => new Set());
 
   const shown = useRef(current);
   useEffect(() => {
@@ -83,13 +89,14 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
       >
         {media.map((m, i) => {
           const near = i === current || i === wrapIndex(current + 1, count) || i === wrapIndex(current - 1, count);
+          if (saver && !revealed.has(m.id)) return null;
           return (
             <img
               key={m.id}
               className={`details-carousel-img${i === current ? ' is-active' : ''}`}
-              src={mediaSrc(m, 960) ?? undefined}
-              srcSet={mediaSrcSet(m) || undefined}
-              sizes={SIZES}
+              src={(saver ? mediaUrl(saverVariant(m, 960)?.url) : mediaSrc(m, 960)) ?? undefined}
+              srcSet={saver ? undefined : mediaSrcSet(m) || undefined}
+              sizes={saver ? undefined : SIZES}
               alt={t('gallery.photoAlt', { title, n: i + 1, total: count })}
               width={m.width || 1600}
               height={m.height || 1067}
@@ -101,20 +108,30 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
             />
           );
         })}
-        <button
-          type="button"
-          className="details-carousel-open"
-          onClick={() => setLightbox({ open: true, index: current })}
-          onPointerEnter={() => void loadLightbox()}
-          onFocus={() => void loadLightbox()}
-          aria-haspopup="dialog"
-          aria-label={t('gallery.open', { n: current + 1, total: count })}
-          data-testid="carousel-open"
-        >
-          <span className="details-carousel-open-hint" aria-hidden="true">
-            <i className="bi bi-arrows-fullscreen" />
-          </span>
-        </button>
+        {saver && !revealed.has(media[current]!.id) ? (
+          <PhotoPlaceholder
+            media={media[current]}
+            minWidth={960}
+            label={t('gallery.show', { n: current + 1, total: count })}
+            onShow={() => setRevealed((r) => new Set(r).add(media[current]!.id))}
+          />
+        ) : (
+          <button
+            type="button"
+            className="details-carousel-open"
+            onClick={() => setLightbox({ open: true, index: current })}
+            // No loading ahead with the data saver on: the gallery's code comes when it is opened.
+            onPointerEnter={saver ? undefined : () => void loadLightbox()}
+            onFocus={saver ? undefined : () => void loadLightbox()}
+            aria-haspopup="dialog"
+            aria-label={t('gallery.open', { n: current + 1, total: count })}
+            data-testid="carousel-open"
+          >
+            <span className="details-carousel-open-hint" aria-hidden="true">
+              <i className="bi bi-arrows-fullscreen" />
+            </span>
+          </button>
+        )}
         {count > 1 && (
           <>
             <button type="button" className="details-carousel-btn details-carousel-btn--prev" onClick={() => go(current - 1)} aria-label={t('gallery.previous')}>
@@ -142,7 +159,14 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
               aria-label={t('gallery.show', { n: i + 1, total: count })}
               aria-current={i === current ? 'true' : undefined}
             >
-              <img src={mediaSrc(m, 200) ?? undefined} alt="" width={96} height={64} loading="lazy" decoding="async" />
+              {/* Thumbnails are files of their own: none with the data saver on, the photo's number instead. */}
+              {saver ? (
+                <span className="details-thumb-saver" aria-hidden="true">
+                  {i + 1}
+                </span>
+              ) : (
+                <img src={mediaSrc(m, 200) ?? undefined} alt="" width={96} height={64} loading="lazy" decoding="async" />
+              )}
             </button>
           ))}
         </div>

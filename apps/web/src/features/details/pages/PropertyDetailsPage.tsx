@@ -15,6 +15,7 @@ import { callClosedReason, ContactBar, telHref } from '../components/ContactBar'
 import { DetailsHeader } from '../components/DetailsHeader';
 import { AmenityList } from '../components/AmenityList';
 import { ImageCarousel } from '../components/ImageCarousel';
+import { MapOnRequest } from '../components/MapOnRequest';
 import { MountWhenNear } from '../components/MountWhenNear';
 import { MarketPosition } from '../components/MarketPosition';
 import { PriceHistory } from '../components/PriceHistory';
@@ -289,11 +290,13 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
             {hasPlace && (
               <>
                 <div className="details-map-frame">
-                  <MountWhenNear placeholder={mapPlaceholder}>
-                    <Suspense fallback={mapPlaceholder}>
-                      <DetailsMap lat={p.latitude!} lng={p.longitude!} listingType={listing.listing_type} title={title} />
-                    </Suspense>
-                  </MountWhenNear>
+                  <MapOnRequest>
+                    <MountWhenNear placeholder={mapPlaceholder}>
+                      <Suspense fallback={mapPlaceholder}>
+                        <DetailsMap lat={p.latitude!} lng={p.longitude!} listingType={listing.listing_type} title={title} />
+                      </Suspense>
+                    </MountWhenNear>
+                  </MapOnRequest>
                 </div>
                 <div className="d-flex flex-wrap gap-2 mt-2">
                   <a href={osmUrl!} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline-brand">

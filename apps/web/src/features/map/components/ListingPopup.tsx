@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { groupDigits, type ListingPin } from '@manzil/shared';
+import { mediaUrl } from '../../../api/client';
+import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../../../components/data-saver/PhotoGate';
 import { listingTitle, mediaSrc, mediaSrcSet, placeName, priceText, type Lang } from '../lib/display';
 
 /** The info window of a marker (spec §2): image, title, price, beds, baths, area and a details link. */
@@ -8,7 +10,9 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
   const { t } = useTranslation('map');
   const title = listingTitle(listing, lang);
   const cover = listing.media[0];
-  const src = mediaSrc(cover, 400);
+  // Data saver (issue 30): a placeholder with the 400 px photo's size until tapped.
+  const gate = usePhotoGate(cover);
+  const src = gate.saver ? mediaUrl(saverVariant(cover, 400)?.url) : mediaSrc(cover, 400);
   const price = priceText(listing, lang);
   const p = listing.property;
   // District, governorate ("Azal, Amanat Al-Asimah"); a listing placed only in a governorate shows that.
@@ -16,9 +20,14 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
   const href = `/property-details/${listing.id}`;
   return (
     <article className="map-popup" aria-label={title}>
-      <Link to={href} className="map-popup-media" tabIndex={-1} aria-hidden="true">
-        {src ? (
-          <img src={src} srcSet={mediaSrcSet(cover) || undefined} sizes="260px" alt="" width={260} height={150} loading="lazy" decoding="async" />
+      {gate.gated && (
+        <div className="map-popup-media">
+          <PhotoPlaceholder media={cover} minWidth={400} onShow={gate.show} />
+        </div>
+      )}
+      <Link to={href} className="map-popup-media" tabIndex={-1} aria-hidden="true" hidden={gate.gated}>
+        {src && !gate.gated ? (
+          <img src={src} srcSet={(!gate.saver && mediaSrcSet(cover)) || undefined} sizes="260px" alt="" width={260} height={150} loading="lazy" decoding="async" />
         ) : (
           <span className="map-popup-noimage">
             <i className="bi bi-house-door" aria-hidden="true" />

@@ -1,0 +1,98 @@
+/**
+ * Bytes of a first visit (issue 30): home, the search list and a listing opened in a fresh Chromium profile at
+ * 390 px (empty caches, no service worker yet), counting every byte the server sends in the 10 s after load —
+ * the page's HTML, styles, scripts, fonts, data and photos, and what the service worker fetches as it installs.
+ * Counted on the wire by a TCP proxy in front of the server, so nothing the browser hides (service-worker fetches,
+ * headers) is missed; map tiles come from another host and are not counted. Once as the browser sends by default,
+ * once with `Save-Data: on` (the data saver). Targets: ≤ 200 KB, and ≤ 120 KB with the data saver.
+ */
+import net from 'node:net';
+import { chromium } from 'playwright-core';
+import { CHROME_ARGS, CHROME_PATH, MOBILE } from '../e2e/harness.js';
+
+export const FIRST_VISIT_TARGET_KB = 200;
+export const FIRST_VISIT_SAVER_TARGET_KB = 120;
+
+/** A TCP proxy to `target` that counts the bytes sent back to the browser. */
+async function countingProxy(target: URL) {
+  let bytes = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream);
+    upstream.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    take: () => {
+      const n = bytes;
+      bytes = 0;
+      return n;
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+export interface FirstVisit {
+  page: string;
+  url: string;
+  bytes: number;
+  saver_bytes: number;
+  photo_requests: number;
+  saver_photo_requests: number;
+}
+
+export async function firstVisitBytes(baseUrl: string, pages: { name: string; path: string }[], settleMs = 10_000): Promise<FirstVisit[]> {
+  const proxy = await countingProxy(new URL(baseUrl));
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+  try {
+    const visit = async (path: string, saver: boolean) => {
+      const ctx = await browser.newContext({
+        viewport: MOBILE,
+        // Lighthouse's mobile preset (a mid-range Android phone).
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'ar-YE',
+        serviceWorkers: 'allow',
+        ...(saver ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
+      });
+      const page = await ctx.newPage();
+      let photos = 0;
+      page.on('request', (r) => {
+        if (r.url().includes('/uploads/')) photos += 1;
+      });
+      proxy.take();
+      await page.goto(proxy.url + path, { waitUntil: 'load' });
+      await page.waitForTimeout(settleMs);
+      await ctx.close();
+      // Closing ends the connections; what was in flight has been counted as it arrived.
+      await new Promise((r) => setTimeout(r, 200));
+      return { bytes: proxy.take(), photos };
+    };
+    const out: FirstVisit[] = [];
+    for (const p of pages) {
+      const plain = await visit(p.path, false);
+      const saver = await visit(p.path, true);
+      out.push({ page: p.name, url: p.path, bytes: plain.bytes, saver_bytes: saver.bytes, photo_requests: plain.photos, saver_photo_requests: saver.photos });
+    }
+    return out;
+  } finally {
+    await browser.close();
+    await proxy.close();
+  }
+}
