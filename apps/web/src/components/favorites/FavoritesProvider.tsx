@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import { favoritesQuery, readDevice, removeFavorite, saveFavorite, serverDevice, subscribeDevice, writeDevice } from './store';
+import { keepFavorites } from '../../app/offline/keep';
+import { saveSnapshot, sessionKey } from '../../app/offline/snapshot';
+import { favoritesKey, favoritesQuery, readDevice, removeFavorite, saveFavorite, serverDevice, subscribeDevice, writeDevice } from './store';
 
 /**
  * Which listings the visitor keeps, for every heart on the page (issue 27). Signed out, the device's list;
@@ -49,6 +51,17 @@ export function FavoritesProvider({ token, children }: { token: string | null; c
     [token],
   );
 
+  // Every favourite readable offline (issue 30): the worker fetches the answer and first photo of those it lacks.
+  const savedKey = [...saved].join(',');
+  useEffect(() => {
+    if (savedKey) keepFavorites(savedKey.split(',').map(Number));
+  }, [savedKey]);
+
+  // The account's list as last seen, for /favorites offline (issue 30).
+  useEffect(() => {
+    if (token && account.data) saveSnapshot('favorites', sessionKey(token), account.data);
+  }, [token, account.data]);
+
   const savedRef = useRef(saved);
   useEffect(() => {
     savedRef.current = saved;
@@ -61,12 +74,16 @@ export function FavoritesProvider({ token, children }: { token: string | null; c
       if (!token || current.includes(id)) writeDevice(next ? [id, ...current.filter((x) => x !== id)] : current.filter((x) => x !== id));
       if (!token) return;
       setClick(id, next);
-      (next ? saveFavorite(id) : removeFavorite(id)).catch((err: unknown) => {
-        // A listing gone meanwhile cannot be kept; anything else: the heart goes back to what the server holds.
-        setClick(id, err instanceof ApiError && err.status === 404 && next ? false : null);
-      });
+      (next ? saveFavorite(id) : removeFavorite(id))
+        // A new favourite: the account's list is read again, so the copy kept for offline has it (a forgotten one
+        // stays on the list until it is opened again, as the page wants).
+        .then(() => (next ? queryClient.invalidateQueries({ queryKey: favoritesKey(token) }) : undefined))
+        .catch((err: unknown) => {
+          // A listing gone meanwhile cannot be kept; anything else: the heart goes back to what the server holds.
+          setClick(id, err instanceof ApiError && err.status === 404 && next ? false : null);
+        });
     },
-    [token, setClick],
+    [token, setClick, queryClient],
   );
 
   // Sign-in: the device's favourites join the account, oldest first so the newest stays newest; once per session.

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES, STORAGE_KEYS, WINDOW_EVENTS, type RegisterBody, type UserMe } from '@manzil/shared';
 import { ApiError, getToken, SESSION_ENDED_EVENT } from '../../api/client';
+import { forgetDeviceCopies } from '../../app/offline/keep';
 import { fetchMe, logoutAll, logoutSession, meQuery, registerAccount, requestToken } from './api';
 import { AccountNotice, type Notice } from './components/AccountNotice';
 
@@ -118,6 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOutHere = useCallback(() => {
     storeToken(null);
     setToken(null);
+    forgetDeviceCopies();
     queryClient.removeQueries({ queryKey: ['users', 'me'] });
     // Views that depend on who is signed in (my listings, owner controls) load again.
     void queryClient.invalidateQueries();

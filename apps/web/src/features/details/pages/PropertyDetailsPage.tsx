@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,6 +19,9 @@ import { MountWhenNear } from '../components/MountWhenNear';
 import { MarketPosition } from '../components/MarketPosition';
 import { PriceHistory } from '../components/PriceHistory';
 import { formatLongDate } from '../../../i18n/dates';
+import { ApiError } from '../../../api/client';
+import { keepListing } from '../../../app/offline/keep';
+import { NotSaved } from '../../../app/offline/NotSaved';
 import '../details.css';
 
 // Leaflet loads only when the listing has a place to show; the contact form is its own chunk.
@@ -65,10 +68,18 @@ function ListingDetails({ rawId }: { rawId: string }) {
   // Wait for a stored session before asking, so an owner's pending listing is not read anonymously first.
   const query = useListingDetails(authLoading ? null : id, token);
   const listing = query.data;
+  // A public answer that came inside the server's HTML never passed the service worker: hand it over, so this
+  // listing opens without a network later (issue 30). Signed in, the worker keeps the answer it fetches itself.
+  const keepable = listing && !token && sessionRead && !isLoading ? listing : null;
+  useEffect(() => {
+    if (keepable) keepListing(keepable.id, keepable);
+  }, [keepable]);
   usePageTitle(listing ? listingTitle(listing, lang) : id === null || isNotFound(query.error) ? t('errors:propertyNotFound') : t('pageTitle'));
 
   // Gone or never there: trying again would not bring it back, a search may find a home like it.
   if (id === null || (query.isError && isNotFound(query.error))) return <ListingNotFound />;
+  // Offline, and this device never kept the listing: said plainly (issue 30).
+  if (query.isError && query.error instanceof ApiError && query.error.isNetworkError) return <NotSaved />;
   if (query.isError) {
     return <LoadProblem message={t('errors:detailsFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
