@@ -34,21 +34,56 @@ export function serviceWorker(): Plugin[] {
       manifest: false,
       injectManifest: {
         globPatterns: ['index.html', 'assets/*.{js,css,woff2}'],
+        // The offline pages' chunks are listed too, marked, for the worker to fetch once favourites are kept.
         // Hashed names: the URL is the revision.
         dontCacheBustURLsMatching: /^assets\//,
-        manifestTransforms: [async (entries) => ({ manifest: shellOnly(entries, fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')), warnings: [] })],
+        manifestTransforms: [
+          async (entries) => {
+            const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+            const vite = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+            return { manifest: shellOnly(entries, html, offlinePageFiles(vite)), warnings: [] };
+          },
+        ],
       },
     }),
   ];
 }
 
-/** The entries dist/index.html links, and index.html itself as /app-shell. Exported for its unit test. */
-export function shellOnly<E extends ManifestEntry>(entries: E[], indexHtml: string): E[] {
+/** What the worker fetches once a visitor keeps favourites: marked in the manifest, never precached (sw.ts). */
+export const OFFLINE_PAGE_REVISION = 'offline-page';
+
+/** The pages the offline promise rests on (a listing, favourites, saved searches) and the locale files they read. */
+const OFFLINE_PAGES = ['src/features/details/pages/PropertyDetailsPage.tsx', 'src/features/favorites/pages/FavoritesPage.tsx', 'src/features/saved-searches/pages/SavedSearchesPage.tsx'];
+const OFFLINE_NAMESPACES = ['details', 'favorites', 'savedSearches', 'search', 'contact', 'listings'];
+
+type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** Those pages' chunks and stylesheets with everything they import, and their locale files in both languages. */
+export function offlinePageFiles(vite: ViteManifest): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = vite[key];
+    if (!chunk || key === 'index.html' || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const page of OFFLINE_PAGES) visit(page);
+  for (const lang of ['ar', 'en']) for (const ns of OFFLINE_NAMESPACES) visit(`src/i18n/locales/${lang}/${ns}.json`);
+  return files;
+}
+
+/**
+ * The entries dist/index.html links, index.html itself as /app-shell, and the offline pages' files (not in the
+ * shell) marked with OFFLINE_PAGE_REVISION. Exported for its unit test.
+ */
+export function shellOnly<E extends ManifestEntry>(entries: E[], indexHtml: string, offlinePages: Set<string> = new Set()): E[] {
   const linked = new Set([...indexHtml.matchAll(/["'](\/assets\/[\w.-]+\.(?:js|css|woff2))["']/g)].map((m) => m[1]!.slice(1)));
   const out: E[] = [];
   for (const e of entries) {
     if (e.url === 'index.html') out.push({ ...e, url: 'app-shell' });
     else if (linked.has(e.url)) out.push(e);
+    else if (offlinePages.has(e.url)) out.push({ ...e, revision: OFFLINE_PAGE_REVISION });
   }
   return out;
 }

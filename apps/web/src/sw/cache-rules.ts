@@ -47,11 +47,12 @@ export const isListingPhoto = (url: URL) => url.pathname.startsWith('/uploads/li
 export const isAppFile = (url: URL) => /^\/(assets|vendor|icons)\//.test(url.pathname) || /^\/(favicon\.svg|manifest\.webmanifest)$/.test(url.pathname);
 
 /**
- * Whether an answer may be kept on the device: a 200 the server lets anyone reuse. A listing only its owner or an
- * admin may read is sent `private, no-store` and never stored, even when the request carried their token.
+ * Whether an answer may be kept on the device: a 200 read without a token (the public's: the server answers 404 to
+ * the public for a listing it may not see), that the server does not forbid storing. An answer read with a token
+ * may be an owner's or an admin's view of a listing nobody else may read; the page hands over public ones itself.
  */
-export function mayKeep(status: number, cacheControl: string | null): boolean {
-  return status === 200 && !/\b(no-store|private)\b/i.test(cacheControl ?? '');
+export function mayKeep(status: number, cacheControl: string | null, withToken = false): boolean {
+  return status === 200 && !withToken && !/\b(no-store|private)\b/i.test(cacheControl ?? '');
 }
 
 /**

@@ -5,29 +5,36 @@
  * - Precache: the shell only (entry script and its preloads, entry stylesheet, icon font, /app-shell).
  * - Navigations: network first (pages are rendered on the server); without a network, the precached /app-shell,
  *   which renders the page in the browser from what is kept here, or says plainly that it was not saved.
- * - GET /api/v1/listings/{id}: network first (prices change), the kept answer without a network; only answers
- *   the server lets anyone reuse (an owner's pending listing is `private, no-store`), also for signed-in requests.
- *   The page hands over the answers it got inside the server's HTML (keep-listing), and asks for favourites
- *   (keep-favorites): their answer and first photo at the small variant, in a cache of their own.
+ * - GET /api/v1/listings/{id}: network first (prices change), the kept answer without a network (also to a
+ *   signed-in request); only answers read without a token are kept (a token may read an owner's pending listing).
+ *   The page hands over public answers the worker did not see: inside the server's HTML, or read signed in
+ *   (keep-listing), and asks for favourites
+ *   (keep-favorites): their answer and first photo at the small variant, in a cache of their own, and the code
+ *   of the pages they are read on.
  * - Listing photos and hashed app files not precached: cache first (their URLs never change), with expiry.
  * - Nothing else: other API calls and other origins go to the network untouched.
  */
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { CACHES, firstPhotoSmall, isAppFile, isListingAnswer, isListingPhoto, LIMITS, listingAnswerUrl, mayKeep, OLD_CACHES, SHELL_URL } from './cache-rules';
 import { offlinePage } from './offline-page';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+/** Marks the files of the offline pages in the manifest (build/service-worker.ts): fetched with favourites, not on install. */
+const OFFLINE_PAGE_REVISION = 'offline-page';
+const manifest = self.__WB_MANIFEST.filter((e): e is PrecacheEntry => typeof e !== 'string');
+const offlinePageFiles = manifest.filter((e) => e.revision === OFFLINE_PAGE_REVISION).map((e) => `/${e.url}`);
 
 self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+precacheAndRoute(manifest.filter((e) => e.revision !== OFFLINE_PAGE_REVISION));
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(Promise.all(OLD_CACHES.map((name) => caches.delete(name))));
@@ -76,7 +83,8 @@ registerRoute(
 
 const listingExpiry = { ...LIMITS.listings, purgeOnQuotaError: true };
 const keepOnlyReusable: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => (mayKeep(response.status, response.headers.get('cache-control')) ? response : null),
+  cacheWillUpdate: async ({ request, response }) =>
+    mayKeep(response.status, response.headers.get('cache-control'), request.headers.has('authorization')) ? response : null,
   // A listing deleted or no longer public is forgotten.
   fetchDidSucceed: async ({ request, response }) => {
     if (response.status === 404 || response.status === 410) await (await caches.open(CACHES.listings)).delete(request.url);
@@ -119,14 +127,14 @@ self.addEventListener('message', (event) => {
   if (!data || typeof data !== 'object') return;
   if (data.type === 'manzil:warm' && Array.isArray(data.urls)) event.waitUntil(warm(data.urls, event));
   else if (data.type === 'manzil:keep-listing' && Number.isInteger(data.id) && data.body && typeof data.body === 'object') event.waitUntil(keepListing(data.id, data.body));
-  else if (data.type === 'manzil:keep-favorites' && Array.isArray(data.ids)) event.waitUntil(keepFavorites(data.ids.filter((id) => Number.isInteger(id) && id > 0).slice(0, 500)));
+  else if (data.type === 'manzil:keep-favorites' && Array.isArray(data.ids)) event.waitUntil(keepFavorites(data.ids.filter((id) => Number.isInteger(id) && id > 0).slice(0, 500), event));
 });
 
 /** App files the page loaded before this worker controlled it (the first visit): kept like later ones. */
 async function warm(urls: string[], event: ExtendableEvent) {
-  for (const raw of urls.slice(0, 200)) {
+  for (const raw of urls.slice(0, 300)) {
     const url = sameOriginUrl(raw);
-    if (!url || !isAppFile(url) || (await matchPrecache(url.pathname))) continue;
+    if (!url || !isAppFile(url) || (await matchPrecache(url.pathname)) || (await caches.match(url.pathname, { cacheName: CACHES.appFiles }))) continue;
     await appFiles.handle({ request: new Request(url.pathname), event }).catch(() => undefined);
   }
 }
@@ -146,7 +154,9 @@ async function keepListing(id: number, body: object) {
  * own cache and fetched only when not kept yet (a phone on paid data asks once per favourite, not each time the
  * list loads). The listing and photo routes fall back to this cache without a network.
  */
-async function keepFavorites(ids: number[]) {
+async function keepFavorites(ids: number[], event: ExtendableEvent) {
+  // The code of the pages a favourite is read on (its listing, /favorites, /saved-searches), once.
+  await warm(offlinePageFiles, event);
   const cache = await caches.open(CACHES.favorites);
   const expiry = new CacheExpiration(CACHES.favorites, LIMITS.favorites);
   const keep = async (url: string, accept: string) => {

@@ -68,9 +68,10 @@ function ListingDetails({ rawId }: { rawId: string }) {
   // Wait for a stored session before asking, so an owner's pending listing is not read anonymously first.
   const query = useListingDetails(authLoading ? null : id, token);
   const listing = query.data;
-  // A public answer that came inside the server's HTML never passed the service worker: hand it over, so this
-  // listing opens without a network later (issue 30). Signed in, the worker keeps the answer it fetches itself.
-  const keepable = listing && !token && sessionRead && !isLoading ? listing : null;
+  // A public answer the service worker did not keep (it came inside the server's HTML, or was read with a token)
+  // is handed over, so this listing opens without a network later (issue 30). Not an owner's own view of it.
+  const isPublic = listing != null && listing.status === 'approved' && listing.is_active && listing.withheld.length === 0;
+  const keepable = listing && isPublic && sessionRead && !isLoading && (!user || user.id !== listing.owner_id) ? listing : null;
   useEffect(() => {
     if (keepable) keepListing(keepable.id, keepable);
   }, [keepable]);
