@@ -3,7 +3,7 @@
  * it was saved, to show it offline (issue 30). localStorage, per account: a shared phone never shows one
  * person's list to another (cleared with the session's other keys at sign-out by key prefix).
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ApiError } from '../../api/client';
 
 export const SNAPSHOT_PREFIX = 'manzil:offline:';
@@ -59,6 +59,7 @@ export function useLastSeen<T>(name: string, owner: string, data: T | undefined,
   useEffect(() => {
     if (data !== undefined) saveSnapshot(name, owner, data);
   }, [name, owner, data]);
-  if (data !== undefined || !(error instanceof ApiError && error.isNetworkError)) return undefined;
-  return readSnapshot<T>(name, owner);
+  const failure = data === undefined && error instanceof ApiError && error.isNetworkError ? error : null;
+  // Read once per failure, not on each render (the favourites' hearts are on every page).
+  return useMemo(() => (failure ? readSnapshot<T>(name, owner) : undefined), [failure, name, owner]);
 }

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
 import { keepFavorites } from '../../app/offline/keep';
-import { saveSnapshot, sessionKey } from '../../app/offline/snapshot';
+import { sessionKey, useLastSeen } from '../../app/offline/snapshot';
+import type { FavoriteItem } from '@manzil/shared';
 import { favoritesKey, favoritesQuery, readDevice, removeFavorite, saveFavorite, serverDevice, subscribeDevice, writeDevice } from './store';
 
 /**
@@ -30,15 +31,19 @@ export function FavoritesProvider({ token, children }: { token: string | null; c
   const [clicked, setClicked] = useState<{ token: string | null; ids: ReadonlyMap<number, boolean> }>({ token, ids: new Map() });
   const overrides = clicked.token === token ? clicked.ids : null;
 
+  // The account's list as last seen, kept for /favorites offline and read back for the hearts (issue 30).
+  const lastSeen = useLastSeen<FavoriteItem[]>('favorites', token ? sessionKey(token) : '', token ? account.data : undefined, account.error);
+  const accountItems = account.data ?? lastSeen?.data;
+
   const saved = useMemo(() => {
     const s = new Set<number>(device);
-    if (token) for (const f of account.data ?? []) s.add(f.listing_id);
+    if (token) for (const f of accountItems ?? []) s.add(f.listing_id);
     for (const [id, on] of overrides ?? []) {
       if (on) s.add(id);
       else s.delete(id);
     }
     return s;
-  }, [device, token, account.data, overrides]);
+  }, [device, token, accountItems, overrides]);
 
   const setClick = useCallback(
     (id: number, on: boolean | null) =>
@@ -56,11 +61,6 @@ export function FavoritesProvider({ token, children }: { token: string | null; c
   useEffect(() => {
     if (savedKey) keepFavorites(savedKey.split(',').map(Number));
   }, [savedKey]);
-
-  // The account's list as last seen, for /favorites offline (issue 30).
-  useEffect(() => {
-    if (token && account.data) saveSnapshot('favorites', sessionKey(token), account.data);
-  }, [token, account.data]);
 
   const savedRef = useRef(saved);
   useEffect(() => {
