@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { ManifestEntry } from 'workbox-build';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -21,7 +22,20 @@ export function serviceWorker(): Plugin[] {
     name: 'manzil-service-worker-outdir',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
+    },
+    // After vite-plugin-pwa wrote it: sw.js as .br and .gz like every other text file (vite.config.ts), which the
+    // server sends as they are; written after the compression plugin ran, it would go out uncompressed.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const file = outDir && path.join(outDir, 'sw.js');
+        if (!file || !fs.existsSync(file)) return;
+        const js = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(js, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(js, { level: 9 }));
+      },
     },
   };
   return [
