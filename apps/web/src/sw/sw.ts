@@ -191,4 +191,6 @@ function sameOriginUrl(raw: string): URL | null {
   }
 }
 
-// ---- the enquiry outbox (issue 30): its Background Sync listener is installed here ----
+// ---- the enquiry outbox (issue 30) ----
+// Its Background Sync listener is installed here, once, at the top level of the worker (a `sync` listener added
+// later would not be registered): `installOutboxSync();` from './outbox-sync', imported beside the modules above.
