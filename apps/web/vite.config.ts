@@ -6,6 +6,7 @@ import { bootstrapIconsSubset } from './build/bootstrap-icons';
 import { bootstrapStylesheets } from './build/bootstrap-stylesheets';
 import { manualChunks } from './build/chunks';
 import { serverBundle } from './build/server-bundle';
+import { serviceWorker } from './build/service-worker';
 import { startAfterPaint } from './build/start-after-paint';
 
 /**
@@ -23,6 +24,7 @@ export default defineConfig({
     // preCompressed): the on-the-fly brotli, tuned for API answers, made the react chunk 3% larger than gzip.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json|webmanifest|txt)$/, exclude: /(^|\/)(server|\.vite)\//, threshold: 1024, logLevel: 'silent' }),
     serverBundle(),
+    serviceWorker(),
   ],
   server: {
     proxy: {

@@ -52,8 +52,13 @@ async function start() {
     i18nReady,
     ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
+      try {
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      } catch {
+        // Offline without this page's code (issue 30): the router asks again and shows its error page, which says
+        // the page was not saved on this device, instead of no app at all.
+      }
     }),
   ]);
 

@@ -13,7 +13,9 @@ import { AppErrorBoundary } from './errors/AppErrorBoundary';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      // offlineFirst: without a network a query still asks, and the service worker answers from what the device
+      // kept (issue 30); TanStack's default would hold it paused, a skeleton that never fills.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst' },
       mutations: { retry: false },
     },
   });

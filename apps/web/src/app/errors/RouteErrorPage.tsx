@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isOffline } from '../offline/keep';
+import { NotSaved } from '../offline/NotSaved';
+
+/** A page's code that could not be fetched (a chunk this device never kept, without a network). */
+const isChunkFailure = (error: unknown) =>
+  error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(error.message);
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -24,6 +30,8 @@ export function RouteErrorPage() {
   const { t, i18n } = useTranslation();
   const arabic = (i18n.resolvedLanguage ?? i18n.language) === 'ar';
   if (import.meta.env.DEV) console.error(error);
+  // Offline, a page this device never opened: its code is not here. Said plainly (issue 30).
+  if (isOffline() && isChunkFailure(error)) return <NotSaved />;
   return (
     <section className="container page-section status-page route-error" role="alert">
       <i className="bi bi-bug status-icon" aria-hidden="true" />

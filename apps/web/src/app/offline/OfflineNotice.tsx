@@ -10,13 +10,13 @@ import './offline.css';
 const TEXTS = {
   ar: {
     title: 'لا يوجد اتصال بالإنترنت',
-    text: 'تعرض الصفحات والإعلانات المحفوظة على جهازك. سنحدّثها تلقائيًا عند عودة الاتصال.',
+    text: 'يمكنك فتح الإعلانات التي فتحتها من قبل ومفضلتك وقوائمك كما حُفظت على هذا الجهاز. الصفحات الأخرى تحتاج إلى اتصال.',
     retry: 'إعادة المحاولة',
     dismiss: 'إخفاء',
   },
   en: {
     title: 'You are offline',
-    text: 'You are seeing pages and listings saved on this device. They update by themselves when the connection is back.',
+    text: 'You can open the listings you opened before, your favourites and your lists as saved on this device. Other pages need a connection.',
     retry: 'Try again',
     dismiss: 'Hide',
   },

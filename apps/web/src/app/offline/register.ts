@@ -1,5 +1,5 @@
 /**
- * Registers /sw.js (production builds only: the dev server has no hashed files to cache) and hands it the
+ * Registers /sw.js (Workbox, built from src/sw/sw.ts; production builds only: the dev server has no hashed files to cache) and hands it the
  * list of app files this page loaded before the worker took control, so the first visit is enough for
  * the app to open offline.
  */

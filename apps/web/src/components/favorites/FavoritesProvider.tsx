@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import { favoritesQuery, readDevice, removeFavorite, saveFavorite, serverDevice, subscribeDevice, writeDevice } from './store';
+import { keepFavorites } from '../../app/offline/keep';
+import { sessionKey, useLastSeen } from '../../app/offline/snapshot';
+import type { FavoriteItem } from '@manzil/shared';
+import { favoritesKey, favoritesQuery, readDevice, removeFavorite, saveFavorite, serverDevice, subscribeDevice, writeDevice } from './store';
 
 /**
  * Which listings the visitor keeps, for every heart on the page (issue 27). Signed out, the device's list;
@@ -28,15 +31,19 @@ export function FavoritesProvider({ token, children }: { token: string | null; c
   const [clicked, setClicked] = useState<{ token: string | null; ids: ReadonlyMap<number, boolean> }>({ token, ids: new Map() });
   const overrides = clicked.token === token ? clicked.ids : null;
 
+  // The account's list as last seen, kept for /favorites offline and read back for the hearts (issue 30).
+  const lastSeen = useLastSeen<FavoriteItem[]>('favorites', token ? sessionKey(token) : '', token ? account.data : undefined, account.error);
+  const accountItems = account.data ?? lastSeen?.data;
+
   const saved = useMemo(() => {
     const s = new Set<number>(device);
-    if (token) for (const f of account.data ?? []) s.add(f.listing_id);
+    if (token) for (const f of accountItems ?? []) s.add(f.listing_id);
     for (const [id, on] of overrides ?? []) {
       if (on) s.add(id);
       else s.delete(id);
     }
     return s;
-  }, [device, token, account.data, overrides]);
+  }, [device, token, accountItems, overrides]);
 
   const setClick = useCallback(
     (id: number, on: boolean | null) =>
@@ -48,6 +55,12 @@ export function FavoritesProvider({ token, children }: { token: string | null; c
       }),
     [token],
   );
+
+  // Every favourite readable offline (issue 30): the worker fetches the answer and first photo of those it lacks.
+  const savedKey = [...saved].join(',');
+  useEffect(() => {
+    if (savedKey) keepFavorites(savedKey.split(',').map(Number));
+  }, [savedKey]);
 
   const savedRef = useRef(saved);
   useEffect(() => {
@@ -61,12 +74,16 @@ export function FavoritesProvider({ token, children }: { token: string | null; c
       if (!token || current.includes(id)) writeDevice(next ? [id, ...current.filter((x) => x !== id)] : current.filter((x) => x !== id));
       if (!token) return;
       setClick(id, next);
-      (next ? saveFavorite(id) : removeFavorite(id)).catch((err: unknown) => {
-        // A listing gone meanwhile cannot be kept; anything else: the heart goes back to what the server holds.
-        setClick(id, err instanceof ApiError && err.status === 404 && next ? false : null);
-      });
+      (next ? saveFavorite(id) : removeFavorite(id))
+        // A new favourite: the account's list is read again, so the copy kept for offline has it (a forgotten one
+        // stays on the list until it is opened again, as the page wants).
+        .then(() => (next ? queryClient.invalidateQueries({ queryKey: favoritesKey(token) }) : undefined))
+        .catch((err: unknown) => {
+          // A listing gone meanwhile cannot be kept; anything else: the heart goes back to what the server holds.
+          setClick(id, err instanceof ApiError && err.status === 404 && next ? false : null);
+        });
     },
-    [token, setClick],
+    [token, setClick, queryClient],
   );
 
   // Sign-in: the device's favourites join the account, oldest first so the newest stays newest; once per session.

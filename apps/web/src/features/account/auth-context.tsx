@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES, STORAGE_KEYS, WINDOW_EVENTS, type RegisterBody, type UserMe } from '@manzil/shared';
 import { ApiError, getToken, SESSION_ENDED_EVENT } from '../../api/client';
+import { forgetDeviceCopies } from '../../app/offline/keep';
+import { sessionKey, useLastSeen } from '../../app/offline/snapshot';
 import { fetchMe, logoutAll, logoutSession, meQuery, registerAccount, requestToken } from './api';
 import { AccountNotice, type Notice } from './components/AccountNotice';
 
@@ -118,6 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOutHere = useCallback(() => {
     storeToken(null);
     setToken(null);
+    forgetDeviceCopies();
     queryClient.removeQueries({ queryKey: ['users', 'me'] });
     // Views that depend on who is signed in (my listings, owner controls) load again.
     void queryClient.invalidateQueries();
@@ -212,7 +215,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const openDeleteAccount = useCallback(() => setDeleteOpen(true), []);
   const openSignOutEverywhere = useCallback(() => setSignOutAllOpen(true), []);
 
-  const user = token ? (me.data ?? null) : null;
+  // Offline (issue 30): the account as last read on this device, so a signed-in visitor stays signed in on the
+  // pages kept for reading; cleared at sign-out with the other copies.
+  const lastSeenMe = useLastSeen<UserMe>('me', token ? sessionKey(token) : '', token ? me.data : undefined, me.error);
+  const user = token ? (me.data ?? lastSeenMe?.data ?? null) : null;
   const signedIn = useRef(false);
   useEffect(() => {
     signedIn.current = Boolean(user);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,6 +20,9 @@ import { MountWhenNear } from '../components/MountWhenNear';
 import { MarketPosition } from '../components/MarketPosition';
 import { PriceHistory } from '../components/PriceHistory';
 import { formatLongDate } from '../../../i18n/dates';
+import { ApiError } from '../../../api/client';
+import { keepListing } from '../../../app/offline/keep';
+import { NotSaved } from '../../../app/offline/NotSaved';
 import '../details.css';
 
 // Leaflet loads only when the listing has a place to show; the contact form is its own chunk.
@@ -66,10 +69,19 @@ function ListingDetails({ rawId }: { rawId: string }) {
   // Wait for a stored session before asking, so an owner's pending listing is not read anonymously first.
   const query = useListingDetails(authLoading ? null : id, token);
   const listing = query.data;
+  // A public answer the service worker did not keep (it came inside the server's HTML, or was read with a token)
+  // is handed over, so this listing opens without a network later (issue 30). Not an owner's own view of it.
+  const isPublic = listing != null && listing.status === 'approved' && listing.is_active && listing.withheld.length === 0;
+  const keepable = listing && isPublic && sessionRead && !isLoading && (!user || user.id !== listing.owner_id) ? listing : null;
+  useEffect(() => {
+    if (keepable) keepListing(keepable.id, keepable);
+  }, [keepable]);
   usePageTitle(listing ? listingTitle(listing, lang) : id === null || isNotFound(query.error) ? t('errors:propertyNotFound') : t('pageTitle'));
 
   // Gone or never there: trying again would not bring it back, a search may find a home like it.
   if (id === null || (query.isError && isNotFound(query.error))) return <ListingNotFound />;
+  // Offline, and this device never kept the listing: said plainly (issue 30).
+  if (query.isError && query.error instanceof ApiError && query.error.isNetworkError) return <NotSaved />;
   if (query.isError) {
     return <LoadProblem message={t('errors:detailsFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }

@@ -11,6 +11,9 @@ import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
+import { isOffline } from '../../../app/offline/keep';
+import { SavedOnDevice } from '../../../app/offline/NotSaved';
+import { sessionKey, useLastSeen } from '../../../app/offline/snapshot';
 import '../favorites.css';
 
 /**
@@ -28,7 +31,8 @@ export default function FavoritesPage() {
     <section className="container page-section favorites-page">
       <h1 className="page-title mb-1">{t('title')}</h1>
       <p className="text-body-secondary">{t('intro')}</p>
-      {isLoading ? <Loading /> : user && token ? <AccountFavorites token={token} /> : <DeviceFavorites />}
+      {/* Offline the account cannot be read: a stored session still means the account's list, as last seen. */}
+      {isLoading ? <Loading /> : token && (user || isOffline()) ? <AccountFavorites token={token} /> : <DeviceFavorites />}
     </section>
   );
 }
@@ -59,19 +63,27 @@ function ErrorState({ error, retry }: { error: unknown; retry: () => void }) {
 
 /** The account's favourites, read afresh each time the page opens. */
 function AccountFavorites({ token }: { token: string }) {
+  const { t } = useTranslation('common');
   const query = useQuery({ ...favoritesQuery(token), refetchOnMount: 'always' });
+  // Offline: the list as last seen on this device, with when (issue 30).
+  const lastSeen = useLastSeen('favorites', sessionKey(token), query.data, query.error);
   if (query.isPending) return <Loading />;
-  if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyState ns="favorites" icon="bi-heart" testId="favorites-empty" />;
+  if (lastSeen === null) return <p className="alert alert-secondary" data-testid="offline-list-not-saved">{t('offline.notSavedList')}</p>;
+  if (query.isError && !lastSeen) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
+  const items = lastSeen?.data ?? query.data ?? [];
+  if (items.length === 0) return <EmptyState ns="favorites" icon="bi-heart" testId="favorites-empty" />;
   return (
-    <ul className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 list-unstyled favorites-list" data-testid="favorites-list">
-      {query.data.map((f, i) => (
-        <li className="col" key={f.listing_id} data-testid={`favorite-item-${f.listing_id}`}>
-          <ChangeBadge item={f} />
-          {f.listing ? <ListingCard listing={f.listing} eager={i < 3} /> : <GoneCard id={f.listing_id} title_en={f.title_en} title_ar={f.title_ar} />}
-        </li>
-      ))}
-    </ul>
+    <>
+      {lastSeen && <SavedOnDevice savedAt={lastSeen.savedAt} />}
+      <ul className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 list-unstyled favorites-list" data-testid="favorites-list">
+        {items.map((f, i) => (
+          <li className="col" key={f.listing_id} data-testid={`favorite-item-${f.listing_id}`}>
+            <ChangeBadge item={f} />
+            {f.listing ? <ListingCard listing={f.listing} eager={i < 3} /> : <GoneCard id={f.listing_id} title_en={f.title_en} title_ar={f.title_ar} />}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -7,6 +7,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
+import { SavedOnDevice } from '../../../app/offline/NotSaved';
+import { sessionKey, useLastSeen } from '../../../app/offline/snapshot';
 import { deleteSavedSearch, FREQUENCIES, NAME_MAX, SAVED_MAX, patchSavedSearch, savedSearchesKey, savedSearchesQuery, type SavedSearchFrequency, type SavedSearchRead } from '../api';
 import { FilterSummary } from '../components/FilterSummary';
 import { searchUrl } from '../lib/filters';
@@ -62,7 +64,12 @@ function SavedList({ token }: { token: string }) {
   const query = useQuery({ ...savedSearchesQuery(token), refetchOnMount: 'always' });
   // What happened to a search no longer on the page (deleted), said where screen readers hear it.
   const [notice, setNotice] = useState('');
+  // Offline: the list as last seen on this device, with when (issue 30); read only, nothing to change offline.
+  const lastSeen = useLastSeen('saved-searches', sessionKey(token), query.data, query.error);
+  const { t: tc } = useTranslation('common');
   if (query.isPending) return <Loading />;
+  if (lastSeen === null) return <p className="alert alert-secondary" data-testid="offline-list-not-saved">{tc('offline.notSavedList')}</p>;
+  if (lastSeen) return <LastSeenList items={lastSeen.data.items} savedAt={lastSeen.savedAt} />;
   if (query.isError) {
     return (
       <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-testid="saved-searches-error">
@@ -92,6 +99,31 @@ function SavedList({ token }: { token: string }) {
             ))}
           </ul>
         </>
+      )}
+    </>
+  );
+}
+
+/** The saved searches as last seen, offline: their names and filters, and Open (the search may be kept too). */
+function LastSeenList({ items, savedAt }: { items: SavedSearchRead[]; savedAt: number }) {
+  const { t } = useTranslation('savedSearches');
+  return (
+    <>
+      <SavedOnDevice savedAt={savedAt} />
+      {items.length === 0 ? (
+        <EmptyState ns="savedSearches" icon="bi-bell-slash" testId="saved-searches-empty" />
+      ) : (
+        <ul className="saved-list" data-testid="saved-searches-list">
+          {items.map((s) => (
+            <li key={s.id} className="saved-item" data-testid={`saved-search-${s.id}`}>
+              <h2 className="saved-item-name">{s.name}</h2>
+              <FilterSummary filters={s.filters} label={t('filtersLabel', { name: s.name })} />
+              <Link to={searchUrl(s.filters)} className="btn btn-sm btn-outline-brand mt-2">
+                {t('open')}
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
     </>
   );
