@@ -1,27 +1,28 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-
-const OutboxBar = lazy(() => import('./OutboxBar'));
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
  * Starts the outbox on every page (a message queued before the tab was closed goes out on the next visit) and
- * shows the bar while something waits. IndexedDB code and the bar load only after the page is up.
+ * shows the bar while something waits. The IndexedDB code and the bar load after the page is up, both at once
+ * and at start: the bar must be able to appear later, when the link may be gone.
  */
 export function OutboxSlot() {
+  const [Bar, setBar] = useState<ComponentType | null>(null);
   const [count, setCount] = useState(0);
   useEffect(() => {
     let live = true;
     let stop = () => {};
-    void import('../outbox/runner')
-      .then((m) => {
+    void Promise.all([import('../outbox/runner'), import('./OutboxBar')])
+      .then(([runner, bar]) => {
         if (!live) return;
-        m.startOutbox();
+        setBar(() => bar.default);
+        runner.startOutbox();
         const read = () =>
-          void m
+          void runner
             .listOutbox()
             .then((items) => live && setCount(items.length))
             .catch(() => undefined);
         read();
-        stop = m.subscribeOutbox(read);
+        stop = runner.subscribeOutbox(read);
       })
       .catch(() => undefined);
     return () => {
@@ -29,10 +30,5 @@ export function OutboxSlot() {
       stop();
     };
   }, []);
-  if (!count) return null;
-  return (
-    <Suspense fallback={null}>
-      <OutboxBar />
-    </Suspense>
-  );
+  return count && Bar ? <Bar /> : null;
 }
