@@ -70,6 +70,18 @@ async function writeOffline(page: Page, lang: Lang, message: string) {
   return form;
 }
 
+/** The waiting message under the form, then the bar under the navbar opened to its list. */
+async function shotWaiting(page: Page, form: ReturnType<Page['locator']>, name: string) {
+  await form.getByTestId('outbox-item').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await shot(page, AREA, `waiting-${name}`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const bar = page.getByTestId('outbox-bar');
+  await bar.getByRole('button', { expanded: false }).click();
+  await bar.getByTestId('outbox-item').waitFor();
+  await shot(page, AREA, `bar-open-${name}`);
+  await bar.getByRole('button', { expanded: true }).click();
+}
+
 describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
   const co = (k: string) => pick(locale(lang, 'contact'), k);
   const err = (k: keyof typeof MESSAGES) => pick(locale(lang, 'errors'), k);
@@ -79,8 +91,7 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
     const page = await ctx.newPage();
     const message = `Offline, then closed: is the flat free? (${lang} ${Date.now()})`;
     const form = await writeOffline(page, lang, message);
-    await form.scrollIntoViewIfNeeded();
-    await shot(page, AREA, `waiting-${lang}-390`);
+    await shotWaiting(page, form, `${lang}-390`);
     // Nothing leaves while offline.
     await page.waitForTimeout(1_500);
     expect(mailsWith(message)).toHaveLength(0);
@@ -115,8 +126,7 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
     const page = await ctx.newPage();
     const message = `Offline, then cancelled: never mind. (${lang} ${Date.now()})`;
     const form = await writeOffline(page, lang, message);
-    await form.scrollIntoViewIfNeeded();
-    await shot(page, AREA, `waiting-${lang}-1280`);
+    await shotWaiting(page, form, `${lang}-1280`);
     const item = form.getByTestId('outbox-item');
     await item.getByRole('button', { name: co('outbox.cancel') }).click();
     await item.getByRole('button', { name: co('outbox.confirmNo') }).click(); // kept
