@@ -72,9 +72,10 @@ async function writeOffline(page: Page, lang: Lang, message: string) {
 
 /** The waiting message under the form, then the bar under the navbar opened to its list. */
 async function shotWaiting(page: Page, form: ReturnType<Page['locator']>, name: string) {
-  await form.getByTestId('outbox-item').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await form.getByTestId('outbox-item').evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await page.waitForTimeout(300);
   await shot(page, AREA, `waiting-${name}`);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const bar = page.getByTestId('outbox-bar');
   await bar.getByRole('button', { expanded: false }).click();
   await bar.getByTestId('outbox-item').waitFor();
@@ -132,6 +133,8 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
     await item.getByRole('button', { name: co('outbox.confirmNo') }).click(); // kept
     expect(await item.count()).toBe(1);
     await item.getByRole('button', { name: co('outbox.cancel') }).click();
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await page.waitForTimeout(400); // the buttons' colour transition
     await shot(page, AREA, `confirm-cancel-${lang}-1280`);
     await item.getByRole('button', { name: co('outbox.confirmYes') }).click();
     await expect.poll(() => item.count()).toBe(0);

@@ -51,7 +51,7 @@ function OutboxEntry({ item, onEdit, showTarget }: { item: OutboxItem; onEdit?: 
       <label htmlFor={textId} className="visually-hidden">
         {t('outbox.yourMessage')}
       </label>
-      <textarea id={textId} className="form-control form-control-sm outbox-text" readOnly rows={failed ? 3 : 2} value={item.body.message ?? ''} />
+      <textarea id={textId} className="form-control form-control-sm outbox-text" readOnly dir="auto" rows={failed ? 3 : 2} value={item.body.message ?? ''} />
       {confirming ? (
         <div className="d-flex flex-wrap align-items-center gap-2 mt-2" role="group" aria-label={t('outbox.confirmCancel')}>
           <span className="small">{t('outbox.confirmCancel')}</span>
