@@ -71,16 +71,17 @@ async function writeOffline(page: Page, lang: Lang, message: string) {
 }
 
 /** The waiting message under the form, then the bar under the navbar opened to its list. */
-async function shotWaiting(page: Page, form: ReturnType<Page['locator']>, name: string) {
+async function shotWaiting(page: Page, form: ReturnType<Page['locator']>, name: string, lang: Lang) {
+  const co = (k: string) => pick(locale(lang, 'contact'), k);
   await form.getByTestId('outbox-item').evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await page.waitForTimeout(300);
   await shot(page, AREA, `waiting-${name}`);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const bar = page.getByTestId('outbox-bar');
-  await bar.getByRole('button', { expanded: false }).click();
+  await bar.getByRole('button', { name: co('outbox.show') }).click();
   await bar.getByTestId('outbox-item').waitFor();
   await shot(page, AREA, `bar-open-${name}`);
-  await bar.getByRole('button', { expanded: true }).click();
+  await bar.getByRole('button', { name: co('outbox.hide') }).click();
 }
 
 describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
@@ -92,7 +93,7 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
     const page = await ctx.newPage();
     const message = `Offline, then closed: is the flat free? (${lang} ${Date.now()})`;
     const form = await writeOffline(page, lang, message);
-    await shotWaiting(page, form, `${lang}-390`);
+    await shotWaiting(page, form, `${lang}-390`, lang);
     // Nothing leaves while offline.
     await page.waitForTimeout(1_500);
     expect(mailsWith(message)).toHaveLength(0);
@@ -127,7 +128,7 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
     const page = await ctx.newPage();
     const message = `Offline, then cancelled: never mind. (${lang} ${Date.now()})`;
     const form = await writeOffline(page, lang, message);
-    await shotWaiting(page, form, `${lang}-1280`);
+    await shotWaiting(page, form, `${lang}-1280`, lang);
     const item = form.getByTestId('outbox-item');
     await item.getByRole('button', { name: co('outbox.cancel') }).click();
     await item.getByRole('button', { name: co('outbox.confirmNo') }).click(); // kept
@@ -143,6 +144,40 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
     await page.waitForTimeout(3_000);
     expect(mailsWith(message)).toHaveLength(0);
     expect(await form.locator('.alert-success').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('a message the server refuses is kept as not sent with its reason, and goes back to the form to send again (390 px)', async () => {
+    // The service worker is blocked so that page.route sees the outbox's request.
+    const ctx = await newContext(browser, { lang, viewport: MOBILE, serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    const message = `Offline, then refused: still free? (${lang} ${Date.now()})`;
+    const form = await writeOffline(page, lang, message);
+    const reason = 'This listing no longer takes messages';
+    let attempts = 0;
+    await page.route('**/api/v1/contact/listing/**', (route) => {
+      attempts += 1;
+      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ detail: reason }) });
+    });
+    await ctx.setOffline(false);
+    const item = form.getByTestId('outbox-item');
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
+    expect((await item.getByTestId('outbox-state').textContent())?.trim()).toBe(co('outbox.failed'));
+    expect(await item.getByRole('alert').textContent()).toContain(reason);
+    expect(await item.locator('textarea').inputValue()).toBe(message); // nothing lost
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await shot(page, AREA, `failed-${lang}-390`);
+    // Refused is final: not tried again.
+    await page.waitForTimeout(6_000);
+    expect(attempts).toBe(1);
+
+    await page.unroute('**/api/v1/contact/listing/**');
+    await item.getByRole('button', { name: co('outbox.edit') }).click();
+    await expect.poll(() => item.count()).toBe(0);
+    expect(await form.getByLabel(co('ownerForm.message')).inputValue()).toBe(message);
+    await form.getByRole('button', { name: co('ownerForm.send') }).click();
+    await expect.poll(() => form.locator('.alert-success').textContent()).toBe(err('sendSuccess'));
+    await expectExactlyOneMail(message);
     await ctx.close();
   });
 });

@@ -45,7 +45,11 @@ function OutboxEntry({ item, onEdit, showTarget }: { item: OutboxItem; onEdit?: 
       </div>
       {failed && (
         <p className="small text-danger mb-1" role="alert">
-          {translateApiError(t, item.error)} {t('outbox.failedNote')}
+          {/* The server's words may be in the other language: their own line, their own direction. */}
+          <span className="d-block fw-medium">
+            <bdi>{translateApiError(t, item.error)}</bdi>
+          </span>
+          {t('outbox.failedNote')}
         </p>
       )}
       <label htmlFor={textId} className="visually-hidden">
