@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { installModalTabTrap } from '../../components/modalTabTrap';
 import { EmailBannerSlot } from '../../features/account/components/EmailBannerSlot';
+import { OutboxSlot } from '../../features/contact/components/OutboxSlot';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { markAppRendered } from '../preloader';
 import { Footer } from './Footer';
@@ -34,6 +35,7 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Navbar />
+      <OutboxSlot />
       <main id="main-content" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />

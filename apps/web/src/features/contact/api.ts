@@ -7,22 +7,31 @@ export interface StoredMessage {
   created_at: string;
 }
 
-/** POST /contact/platform. Never retried: a message must not arrive twice. */
-export function sendPlatformMessage(body: PlatformContactBody) {
-  return apiFetch<StoredMessage>('/contact/platform', { method: 'POST', body: { ...body }, public: false });
+/**
+ * POST /contact/platform. Never retried here: a message must not arrive twice. `key` is its Idempotency-Key
+ * (issue 30): the same one if this message is sent again (a double click, the outbox after a dropped link).
+ */
+export function sendPlatformMessage(body: PlatformContactBody, key: string) {
+  return apiFetch<StoredMessage>('/contact/platform', { method: 'POST', body: { ...body }, public: false, headers: { 'Idempotency-Key': key } });
 }
 
 /**
  * POST /contact/listing/{id}. The token goes along when there is one, so the server can refuse an owner
  * writing to their own listing even if the page did not know.
  */
-export function sendListingMessage(listingId: number, body: ListingContactBody) {
-  return apiFetch<StoredMessage>(`/contact/listing/${listingId}`, { method: 'POST', body: { ...body }, auth: Boolean(getToken()), public: false });
+export function sendListingMessage(listingId: number, body: ListingContactBody, key: string) {
+  return apiFetch<StoredMessage>(`/contact/listing/${listingId}`, {
+    method: 'POST',
+    body: { ...body },
+    auth: Boolean(getToken()),
+    public: false,
+    headers: { 'Idempotency-Key': key },
+  });
 }
 
-export const usePlatformMessage = () => useMutation({ mutationFn: sendPlatformMessage });
+export const usePlatformMessage = () => useMutation({ mutationFn: ({ body, key }: { body: PlatformContactBody; key: string }) => sendPlatformMessage(body, key) });
 export const useListingMessage = (listingId: number) =>
-  useMutation({ mutationFn: (body: ListingContactBody) => sendListingMessage(listingId, body) });
+  useMutation({ mutationFn: ({ body, key }: { body: ListingContactBody; key: string }) => sendListingMessage(listingId, body, key) });
 
 /**
  * Spec §8 Contact: the server's detail first, else 'Failed to send message. Please try again.';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MESSAGES, TIMINGS, type ListingContactBody } from '@manzil/shared';
@@ -7,9 +7,12 @@ import { lazyResolver } from '../../../components/form/lazyResolver';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { contactErrorMessage, useListingMessage } from '../api';
+import type { OutboxItem } from '../outbox/types';
 import { ContactField } from './ContactField';
+import { OutboxList } from './OutboxList';
 import { SendButton, SendStatus } from './SendControls';
 import { useFormStatus } from './useFormStatus';
+import { isNetworkFailure, useOutboxSend } from './useOutboxSend';
 import '../contact.css';
 
 interface Values {
@@ -49,7 +52,8 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
   const { user } = useAuth();
   const isOwner = user != null && user.id === ownerId;
   const send = useListingMessage(listingId);
-  const { status, succeed, fail, clear } = useFormStatus(TIMINGS.contactSuccessMs);
+  const { status, succeed, fail, queued, clear } = useFormStatus(TIMINGS.contactSuccessMs);
+  const outbox = useOutboxSend({ kind: 'listing', listingId }, status, succeed, clear);
   const form = useForm<Values>({
     resolver,
     defaultValues: EMPTY,
@@ -65,19 +69,47 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
   const { errors } = form.formState;
   const sending = send.isPending;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    clear();
+  /** Kept on the device until the link returns (issue 30): the form empties, the message shows below as waiting. */
+  const keep = async (key: string, values: Values, triedOnce: boolean, error?: unknown) => {
     try {
-      await send.mutateAsync(values as ListingContactBody); // trimmed, phone digits read as 0-9 by the schema
+      const item = await outbox.queue(key, values, triedOnce);
+      form.reset(EMPTY);
+      queued(item.id);
+    } catch {
+      fail(error ? contactErrorMessage(error) : MESSAGES.contactNetworkError); // no IndexedDB: what was typed stays
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (send.isPending) return; // a second click while sending: the first is the message
+    clear();
+    const key = outbox.keyFor(values);
+    if (outbox.isOffline()) return keep(key, values, false);
+    try {
+      await send.mutateAsync({ body: values as ListingContactBody, key }); // trimmed, phone digits read as 0-9 by the schema
+      outbox.settle();
       form.reset(EMPTY);
       succeed();
     } catch (error) {
+      // The link dropped: the request may or may not have arrived; the same key makes a resend safe.
+      if (isNetworkFailure(error)) return keep(key, values, true, error);
+      outbox.settle();
       // The fields keep what was typed; the server's field errors show under their fields, all of them.
       const fields = fieldErrors(error);
       if (fields) fields.forEach(([field, message]) => form.setError(field, { message }));
       else fail(contactErrorMessage(error));
     }
   });
+
+  /** A message the server refused, back in the form to put right (and out of the outbox). */
+  const edit = useCallback(
+    (item: OutboxItem) => {
+      form.reset({ ...EMPTY, ...item.body });
+      clear();
+      void outbox.take(item.id);
+    },
+    [form, clear, outbox],
+  );
 
   return (
     <section className="card shadow-sm contact-owner-card" aria-labelledby={`contact-owner-${listingId}`}>
@@ -118,6 +150,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
           </fieldset>
         </form>
         <SendStatus status={status} />
+        <OutboxList items={outbox.mine} onEdit={edit} />
       </div>
     </section>
   );

@@ -23,7 +23,7 @@ export function SendButton({ sending, label, className }: { sending: boolean; la
   );
 }
 
-/** Where a contact form announces success ("Thank you for your message! …") or what went wrong. */
+/** Where a contact form announces success ("Thank you for your message! …"), a message kept on the device, or what went wrong. */
 export function SendStatus({ status }: { status: FormStatus }) {
   const { t } = useTranslation('contact');
   return (
@@ -32,6 +32,12 @@ export function SendStatus({ status }: { status: FormStatus }) {
         <div className="alert alert-success mb-0" role="status">
           <i className="bi bi-check-circle me-2" aria-hidden="true" />
           {translateApiError(t, MESSAGES.sendSuccess)}
+        </div>
+      )}
+      {status.kind === 'queued' && (
+        <div className="alert alert-warning mb-0" role="status" data-testid="outbox-queued">
+          <i className="bi bi-hourglass-split me-2" aria-hidden="true" />
+          {t('outbox.queued')}
         </div>
       )}
       {status.kind === 'error' && (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type FormStatus = { kind: 'idle' } | { kind: 'success' } | { kind: 'error'; message: string };
+/** `queued`: kept on the device until the link returns (issue 30); `id` is its outbox item. */
+export type FormStatus = { kind: 'idle' } | { kind: 'success' } | { kind: 'error'; message: string } | { kind: 'queued'; id: string };
 
 /**
  * The contact forms' status line (spec §4): success or error after sending; typing clears it. With
@@ -23,9 +24,13 @@ export function useFormStatus(successMs?: number) {
     clearTimer();
     setStatus({ kind: 'error', message });
   }, []);
+  const queued = useCallback((id: string) => {
+    clearTimer();
+    setStatus({ kind: 'queued', id });
+  }, []);
   const clear = useCallback(() => {
     clearTimer();
     setStatus((s) => (s.kind === 'idle' ? s : { kind: 'idle' }));
   }, []);
-  return { status, succeed, fail, clear };
+  return { status, succeed, fail, queued, clear };
 }

@@ -1,14 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, platformContactBody, type PlatformContactBody } from '@manzil/shared';
+import { LIMITS, MESSAGES, platformContactBody, type PlatformContactBody } from '@manzil/shared';
 import { withWesternDigits } from '../../../components/form/westernDigits';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { contactErrorMessage, usePlatformMessage } from '../api';
 import { ContactField } from '../components/ContactField';
 import { ContactIllustration } from '../components/ContactIllustration';
+import { OutboxList } from '../components/OutboxList';
 import { SendButton, SendStatus } from '../components/SendControls';
 import { useFormStatus } from '../components/useFormStatus';
+import { isNetworkFailure, useOutboxSend } from '../components/useOutboxSend';
+import type { OutboxItem } from '../outbox/types';
 import '../contact.css';
 
 interface Values {
@@ -27,7 +31,8 @@ export default function ContactPage() {
   const { t } = useTranslation('contact');
   usePageTitle(t('page.title'));
   const send = usePlatformMessage();
-  const { status, succeed, fail, clear } = useFormStatus();
+  const { status, succeed, fail, queued, clear } = useFormStatus();
+  const outbox = useOutboxSend({ kind: 'platform' }, status, succeed, clear);
   const form = useForm<Values>({
     resolver: withWesternDigits(zodResolver(platformContactBody) as unknown as Resolver<Values>, ['sender_phone']),
     defaultValues: EMPTY,
@@ -37,17 +42,45 @@ export default function ContactPage() {
   const { errors } = form.formState;
   const sending = send.isPending;
 
+  /** Kept on the device until the link returns (issue 30): the form empties, the message shows below as waiting. */
+  const keep = async (key: string, values: Values, triedOnce: boolean, error?: unknown) => {
+    try {
+      const item = await outbox.queue(key, values, triedOnce);
+      form.reset(EMPTY);
+      queued(item.id);
+    } catch {
+      fail(error ? contactErrorMessage(error) : MESSAGES.contactNetworkError); // no IndexedDB: what was typed stays
+    }
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
+    if (send.isPending) return; // a second click while sending: the first is the message
     clear();
+    const key = outbox.keyFor(values);
+    if (outbox.isOffline()) return keep(key, values, false);
     try {
       // The schema has trimmed the values and dropped empty optional fields.
-      await send.mutateAsync(values as PlatformContactBody);
+      await send.mutateAsync({ body: values as PlatformContactBody, key });
+      outbox.settle();
       form.reset(EMPTY);
       succeed();
     } catch (error) {
+      // The link dropped: the request may or may not have arrived; the same key makes a resend safe.
+      if (isNetworkFailure(error)) return keep(key, values, true, error);
+      outbox.settle();
       fail(contactErrorMessage(error));
     }
   });
+
+  /** A message the server refused, back in the form to put right (and out of the outbox). */
+  const edit = useCallback(
+    (item: OutboxItem) => {
+      form.reset({ ...EMPTY, ...item.body });
+      clear();
+      void outbox.take(item.id);
+    },
+    [form, clear, outbox],
+  );
 
   return (
     <>
@@ -88,6 +121,7 @@ export default function ContactPage() {
                   </fieldset>
                 </form>
                 <SendStatus status={status} />
+                <OutboxList items={outbox.mine} onEdit={edit} />
               </div>
             </div>
           </div>
