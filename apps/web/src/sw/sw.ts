@@ -23,6 +23,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { CACHES, firstPhotoSmall, isAppFile, isListingAnswer, isListingPhoto, LIMITS, listingAnswerUrl, mayKeep, OLD_CACHES, SHELL_URL } from './cache-rules';
 import { offlinePage } from './offline-page';
+import { installOutboxSync } from './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -192,5 +193,6 @@ function sameOriginUrl(raw: string): URL | null {
 }
 
 // ---- the enquiry outbox (issue 30) ----
-// Its Background Sync listener is installed here, once, at the top level of the worker (a `sync` listener added
-// later would not be registered): `installOutboxSync();` from './outbox-sync', imported beside the modules above.
+// Its Background Sync listener, installed once at the top level of the worker (a `sync` listener added later would
+// not be registered). POST /contact/* is never routed above: the outbox alone retries, with its Idempotency-Key.
+installOutboxSync();
