@@ -4,6 +4,16 @@ import { groupDigits, type ListingPin } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
 import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../../../components/data-saver/PhotoGate';
 import { listingTitle, mediaSrc, mediaSrcSet, placeName, priceText, type Lang } from '../lib/display';
+import { ApproxPrice } from '../../../components/currency/PriceExtras';
+
+/** A pin carries the place as objects and no old price: what the currency line needs of it. */
+const priced = (l: ListingPin) => ({
+  price: l.price,
+  old_price: null,
+  currency: l.currency,
+  listing_type: l.listing_type,
+  property: { governorate_id: l.property.governorate?.id ?? null, district_id: l.property.district?.id ?? null, area_sqm: l.property.area_sqm },
+});
 
 /** The info window of a marker (spec §2): image, title, price, beds, baths, area and a details link. */
 export function ListingPopupContent({ listing, lang }: { listing: ListingPin; lang: Lang }) {
@@ -46,6 +56,8 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
           {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
           {price && listing.listing_type === 'FOR_RENT' ? <span className="map-popup-suffix"> {t('perMonth')}</span> : null}
         </p>
+        {/* "≈" in the visitor's currency (issue 29), rials at the zone of the listing's place. */}
+        <ApproxPrice listing={priced(listing)} lang={lang} className="map-popup-approx d-block small" />
         <ul className="map-popup-facts">
           {/* No "0 beds" on land and offices: a count shows only when there is something to count. */}
           {!!p.bedrooms && (
