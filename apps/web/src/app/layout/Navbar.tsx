@@ -65,9 +65,9 @@ function AdminButton({ onNavigate }: { onNavigate?: () => void }) {
   const { isAdmin } = useAuth();
   if (!isAdmin) return null;
   return (
-    <Link to="/admin/dashboard" className="btn btn-outline-brand btn-sm nav-action" onClick={onNavigate}>
+    <Link to="/admin/dashboard" className="btn btn-outline-brand btn-sm nav-action nav-action-admin" title={t('nav.admin')} onClick={onNavigate}>
       <i className="bi bi-shield-lock" aria-hidden="true" />
-      <span>{t('nav.admin')}</span>
+      <span className="nav-action-label">{t('nav.admin')}</span>
     </Link>
   );
 }
