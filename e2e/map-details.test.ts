@@ -477,6 +477,25 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     await ctx.close();
   });
 
+  it('a popup gives the price also in the visitor’s currency, rials at the zone of the listing’s place (issue 29)', async () => {
+    const rates = (await api(server, 'GET', '/rates')).body as { zones: { yer_per_usd: number; governorate_ids: number[] }[] };
+    const aden = rates.zones.find((z) => z.governorate_ids.includes(3))!.yer_per_usd;
+    const ctx = await interceptableContext('en');
+    await ctx.addInitScript(() => localStorage.setItem('manzilCurrency', 'YER'));
+    const page = await ctx.newPage();
+    // H alone: for sale, 90,000 USD, in Aden.
+    await openApp(page, `${server.url}/search-map?listing_type=sale&${BOX}`);
+    await page.locator('.search-map .manzil-pin').first().click();
+    const approx = page.locator('.map-popup [data-testid="price-approx"] [aria-hidden="true"]');
+    await approx.waitFor();
+    const text = (await approx.innerText()).trim();
+    expect(text.startsWith('≈')).toBe(true);
+    expect(text).toContain('YER');
+    const shown = Number(text.replace(/[^0-9]/g, ''));
+    expect(Math.abs(shown - 90_000 * aden) / (90_000 * aden)).toBeLessThan(0.01);
+    await ctx.close();
+  });
+
   it('reports a failing search quietly on the map and recovers', async () => {
     const ctx = await interceptableContext('ar');
     const page = await ctx.newPage();
