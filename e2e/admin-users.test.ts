@@ -4,22 +4,10 @@
  * Blocked tab lists them, and unblocking brings the listing back. Arabic at 390 px, English at 1280 px, each also
  * looked at in the other width. Screenshots go to SHOTS_DIR/admin-users.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, until, watchPage, type Lang, type RunningServer } from './harness';
+import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, until, watchPage, type Lang, type RunningServer } from './harness';
 import { locale, pick } from './locales';
-
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const res = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes[0]?.html}`);
-  });
-}
 
 const ADMIN = { email: 'admin.users-e2e@example.test', password: 'admin-secret' };
 const AREA = 'admin-users';

@@ -6,13 +6,11 @@
  * message with its phone, e-mail reply and WhatsApp links, and the unread count goes once they are shown.
  * Screenshots go to SHOTS_DIR/enquiries.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
-import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
 import { locale, pick, type Tree } from './locales';
 
 const AREA = 'enquiries';
@@ -66,21 +64,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core findings on the page as it is now (DESIGN §7). */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    type Node = { target: string[]; failureSummary?: string };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: Node[] }[] }> } }).axe;
-    const res = await axe.run(document, { resultTypes: ['violations'] });
-    return res.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(', ')}`);
-  });
-}
 
 /** Until the dialog has faded in (a screenshot taken earlier shows it half transparent). */
 const dialogShown = (page: Page) =>

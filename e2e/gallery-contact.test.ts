@@ -6,13 +6,12 @@
  * of listings beside the map whose cards highlight their markers, with the map's zoom buttons and popup in
  * the visitor's language. Screenshots go to SHOTS_DIR/gallery-contact.
  */
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
+import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
 
 const AREA = 'gallery-contact';
 const ADMIN = { email: 'admin.gallery@example.test', password: 'admin-secret-123' };
@@ -26,19 +25,6 @@ const t = (lang: Lang, ns: string, key: string, vars: Record<string, string | nu
   for (const part of key.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
   return String(v).replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars[k]));
 };
-
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The serious and critical axe-core findings on the page as it is now (the same bar as e2e/a11y.test.ts). */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const res = await (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-    return res.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-  });
-}
 
 let server: RunningServer;
 let browser: Browser;

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -416,4 +417,23 @@ export async function until<T>(read: () => Promise<T>, want: T, what: string, ti
     if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(last)} after ${timeout} ms, wanted ${JSON.stringify(want)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Serious and critical axe-core findings on the page as it is now, each with its rule and elements (DESIGN §7;
+ * e2e/a11y.test.ts holds the whole sweep). axe goes in through the DevTools protocol: the page's CSP refuses
+ * inline scripts.
+ */
+export async function axeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Node = { target: string[]; html: string; failureSummary?: string };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: Node[] }[] }> } }).axe;
+    const res = await axe.run(document, { resultTypes: ['violations'] });
+    return res.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary ?? ''}`).join(' | ')}`);
+  });
 }

@@ -5,16 +5,13 @@
  * growing from the right in Arabic and from the left in English, nothing wider than the screen, no serious axe
  * finding. A flat's page, scrolled down, says where it sits against that median. Screenshots in SHOTS_DIR/market/.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, until, watchPage, type Lang, type RunningServer } from './harness';
+import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, until, watchPage, type Lang, type RunningServer } from './harness';
 import { locale, pick } from './locales';
 
 const AREA = 'market';
 const ADMIN = { email: 'admin.market@example.test', password: 'admin-market-123' };
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Aden (3): Khor Maksar (createListing's district) and another of its districts. */
 const ADEN = 3;
 const KHOR_MAKSAR = 34;
@@ -48,15 +45,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeFindings(page: Page): Promise<string[]> {
-  // Through the DevTools protocol, not a <script>: the page's CSP refuses inline scripts.
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const res = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe.concurrent.each<[Lang, { width: number; height: number }]>([
   ['ar', MOBILE],

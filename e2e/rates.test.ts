@@ -4,24 +4,10 @@
  * new dollar value at once. Arabic changes the old-note zone (Sana'a), English the new-note zone (Aden), so the two
  * run side by side; each is looked at 390 and 1280 px wide. Screenshots go to SHOTS_DIR/rates.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, until, watchPage, type Lang, type RunningServer } from './harness';
+import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, until, watchPage, type Lang, type RunningServer } from './harness';
 import { locale, pick } from './locales';
-
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core findings on the page, by rule (a11y.test.ts holds the whole sweep). */
-async function axeFindings(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's CSP refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const res = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes[0]?.html}`);
-  });
-}
 
 const ADMIN = { email: 'admin.rates-e2e@example.test', password: 'admin-secret' };
 const AREA = 'rates';
