@@ -70,21 +70,13 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
   const sending = send.isPending;
 
   /** Kept on the device until the link returns (issue 30): the form empties, the message shows below as waiting. */
-  const keep = async (key: string, values: Values, triedOnce: boolean, error?: unknown) => {
-    try {
-      const item = await outbox.queue(key, values, triedOnce);
-      form.reset(EMPTY);
-      queued(item.id);
-    } catch {
-      fail(error ? contactErrorMessage(error) : MESSAGES.contactNetworkError); // no IndexedDB: what was typed stays
-    }
-  };
+  const kept = { reset: () => form.reset(EMPTY), queued, fail };
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (send.isPending) return; // a second click while sending: the first is the message
     clear();
     const key = outbox.keyFor(values);
-    if (outbox.isOffline()) return keep(key, values, false);
+    if (outbox.isOffline()) return outbox.keep(key, values, false, kept);
     try {
       await send.mutateAsync({ body: values as ListingContactBody, key }); // trimmed, phone digits read as 0-9 by the schema
       outbox.settle();
@@ -92,7 +84,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
       succeed();
     } catch (error) {
       // The link dropped: the request may or may not have arrived; the same key makes a resend safe.
-      if (isNetworkFailure(error)) return keep(key, values, true, error);
+      if (isNetworkFailure(error)) return outbox.keep(key, values, true, kept, error);
       outbox.settle();
       // The fields keep what was typed; the server's field errors show under their fields, all of them.
       const fields = fieldErrors(error);

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MESSAGES } from '@manzil/shared';
 import { ApiError, getToken } from '../../../api/client';
 import { toAppLanguage } from '../../../i18n/config';
+import { contactErrorMessage } from '../api';
 import { cancelMessage, queueMessage, wasCancelled } from '../outbox/runner';
 import type { OutboxItem } from '../outbox/types';
 import { useOutbox } from '../outbox/useOutbox';
@@ -63,6 +65,23 @@ export function useOutboxSend(target: OutboxItem['target'], status: FormStatus, 
     [targetKey, i18n],
   );
 
+  /**
+   * Kept on the device until the link returns: the form empties and shows the message as waiting. Without IndexedDB
+   * what was typed stays, with the send's error (or the network text).
+   */
+  const keep = useCallback(
+    async (key: string, body: object, triedOnce: boolean, form: { reset: () => void; queued: (id: string) => void; fail: (message: string) => void }, error?: unknown) => {
+      try {
+        const item = await queue(key, body, triedOnce);
+        form.reset();
+        form.queued(item.id);
+      } catch {
+        form.fail(error ? contactErrorMessage(error) : MESSAGES.contactNetworkError);
+      }
+    },
+    [queue],
+  );
+
   // The queued message this form shows left the outbox: sent (or refused: it stays, as failed).
   const queuedId = status.kind === 'queued' ? status.id : null;
   useEffect(() => {
@@ -72,5 +91,5 @@ export function useOutboxSend(target: OutboxItem['target'], status: FormStatus, 
     else if (!item || item.state === 'failed') onFailed();
   }, [queuedId, items, onSent, onFailed]);
 
-  return { mine, keyFor, settle, queue, isOffline, take: cancelMessage };
+  return { mine, keyFor, settle, keep, isOffline, take: cancelMessage };
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, MESSAGES, platformContactBody, type PlatformContactBody } from '@manzil/shared';
+import { LIMITS, platformContactBody, type PlatformContactBody } from '@manzil/shared';
 import { withWesternDigits } from '../../../components/form/westernDigits';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { contactErrorMessage, usePlatformMessage } from '../api';
@@ -43,21 +43,13 @@ export default function ContactPage() {
   const sending = send.isPending;
 
   /** Kept on the device until the link returns (issue 30): the form empties, the message shows below as waiting. */
-  const keep = async (key: string, values: Values, triedOnce: boolean, error?: unknown) => {
-    try {
-      const item = await outbox.queue(key, values, triedOnce);
-      form.reset(EMPTY);
-      queued(item.id);
-    } catch {
-      fail(error ? contactErrorMessage(error) : MESSAGES.contactNetworkError); // no IndexedDB: what was typed stays
-    }
-  };
+  const kept = { reset: () => form.reset(EMPTY), queued, fail };
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (send.isPending) return; // a second click while sending: the first is the message
     clear();
     const key = outbox.keyFor(values);
-    if (outbox.isOffline()) return keep(key, values, false);
+    if (outbox.isOffline()) return outbox.keep(key, values, false, kept);
     try {
       // The schema has trimmed the values and dropped empty optional fields.
       await send.mutateAsync({ body: values as PlatformContactBody, key });
@@ -66,7 +58,7 @@ export default function ContactPage() {
       succeed();
     } catch (error) {
       // The link dropped: the request may or may not have arrived; the same key makes a resend safe.
-      if (isNetworkFailure(error)) return keep(key, values, true, error);
+      if (isNetworkFailure(error)) return outbox.keep(key, values, true, kept, error);
       outbox.settle();
       fail(contactErrorMessage(error));
     }
