@@ -38,6 +38,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * A reader's scroll: most of a screen further down, back to the top after the end. A jump straight to the end passes
+ * over the section without it ever coming near the screen (a phone's footer alone is taller than the screen).
+ */
+const readDown = (page: Page) =>
+  page.evaluate(() => {
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    window.scrollTo(0, window.scrollY >= end - 1 ? 0 : window.scrollY + window.innerHeight * 0.7);
+  });
+
 describe.concurrent.each<[Lang, { width: number; height: number }, number]>([
   ['ar', DESKTOP, 350],
   ['en', DESKTOP, 3_500],
@@ -75,11 +85,11 @@ describe.concurrent.each<[Lang, { width: number; height: number }, number]>([
     expect(asked).toEqual([]);
     expect(await page.getByTestId('similar-homes').count()).toBe(0);
 
-    // Down to the end of the page, as a reader does, again while the parts above (map, contact form) still load.
+    // Down the page a screen at a time, as a reader does, again while the parts above (map, contact form) still load.
     const section = page.getByTestId('similar-homes');
     const end = Date.now() + 20_000;
     while ((await section.count()) === 0 && Date.now() < end) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await readDown(page);
       await page.waitForTimeout(250);
     }
     await section.waitFor();
@@ -97,14 +107,30 @@ describe.concurrent.each<[Lang, { width: number; height: number }, number]>([
 
     // Open the nearest one: its own page, and under it its own similar homes, the first listing among them (the far
     // one is outside this one's band: 0.8 × the price against 1.3 × 0.65).
+    // Every frame from the click on: where the window is scrolled, under which title. The new listing must show
+    // from its top at once, not glide up from where the old one was read (Bootstrap's smooth scrolling did).
+    await page.evaluate(() => {
+      const frames: { y: number; title: string }[] = ((window as unknown as { __frames: unknown }).__frames = []);
+      const look = () => {
+        frames.push({ y: Math.round(window.scrollY), title: document.querySelector('h1')?.textContent?.trim() ?? '' });
+        if (frames.length < 600) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await section.locator(`#listing-${near}-title a`).click();
     await page.waitForURL(`**/property-details/${near}`);
     await until(() => page.locator('h1').first().innerText(), expected[0]!.text, 'opened listing title');
+    await page.waitForTimeout(600);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: { y: number; title: string }[] }).__frames);
+    const opened = frames.filter((f) => f.title === expected[0]!.text);
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.filter((f) => f.y !== 0)).toEqual([]);
     await shot(page, AREA, `opened-${lang}-${size}`);
     const again = page.locator(`[data-testid="similar-homes"] #listing-${base}-title`);
     const end2 = Date.now() + 20_000;
     while ((await again.count()) === 0 && Date.now() < end2) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await readDown(page);
       await page.waitForTimeout(250);
     }
     expect(await page.getByTestId('similar-homes').locator('h3').allInnerTexts()).toEqual([title(base, 'itself').text]);
