@@ -9,11 +9,11 @@
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@manzil/shared';
+import { deviceSetting } from '../../lib/device-setting';
 
 const KEY = STORAGE_KEYS.dataSaver;
 const YEAR_SECONDS = 365 * 24 * 3600;
-const listeners = new Set<() => void>();
-let memory: boolean | null = null;
+const setting = deviceSetting(KEY);
 
 /** What the server rendered with: its class on <body> (false where there is no document, i.e. on the server). */
 function renderedWith(): boolean {
@@ -25,14 +25,8 @@ export const ServerDataSaver = createContext<boolean | null>(null);
 
 /** The visitor's own choice on this device, null when they never chose. */
 export function storedChoice(): boolean | null {
-  if (memory !== null) return memory;
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(KEY);
-  } catch {
-    /* storage unavailable (private mode): the cookie still says it */
-  }
-  stored ??= new RegExp(`(?:^|;\\s*)${KEY}=(on|off)\\b`).exec(typeof document === 'undefined' ? '' : document.cookie)?.[1] ?? null;
+  // Storage refused (private mode): the cookie still says it.
+  const stored = setting.read() ?? new RegExp(`(?:^|;\\s*)${KEY}=(on|off)\\b`).exec(typeof document === 'undefined' ? '' : document.cookie)?.[1] ?? null;
   return stored === 'on' ? true : stored === 'off' ? false : null;
 }
 
@@ -47,38 +41,17 @@ export function readDataSaver(): boolean {
 }
 
 export function chooseDataSaver(on: boolean) {
-  memory = on;
   const value = on ? 'on' : 'off';
-  try {
-    localStorage.setItem(KEY, value);
-  } catch {
-    /* the cookie below keeps it */
-  }
   document.cookie = `${KEY}=${value}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
   // The class the server sets, kept in step: the stylesheet uses it to leave out the web fonts.
   document.body.classList.toggle('data-saver', on);
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === KEY) {
-      memory = null;
-      listener();
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  setting.write(value);
 }
 
 /** True while the data saver is on: on the server and while hydrating, what the server decided. */
 export function useDataSaver(): boolean {
   const server = useContext(ServerDataSaver);
-  return useSyncExternalStore(subscribe, readDataSaver, () => server ?? renderedWith());
+  return useSyncExternalStore(setting.subscribe, readDataSaver, () => server ?? renderedWith());
 }
 
 /** Kilobytes for the "show photo" label: at least 1, never "0 KB" for a small file. */
