@@ -4,7 +4,8 @@
  * readers), the "price reduced" badge, the price per m², the price history and "≈" the price in dollars at Aden's
  * rate (GET /rates), with no hydration error; the currency switch beside the language switch (in the menu on a
  * phone; a select on a wide screen) turns "≈" into riyals, and the choice survives a reload; the home's price menu and the search's price
- * filters then read in riyals (and in rials at the chosen governorate's rate), the search still asking in dollars.
+ * filters then read in riyals (and in rials at the chosen governorate's rate), the search still asking in dollars;
+ * a visitor counting in the old notes' rials sees the Aden flat in them, named, and types price bounds in them.
  * Screenshots in SHOTS_DIR/prices/.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -18,6 +19,8 @@ let server: RunningServer;
 let browser: Browser;
 let flat: number;
 let adenRate: number;
+/** The old notes' zone (Sana'a), which a visitor may choose to count rials in. */
+let oldZone: { id: number; yer_per_usd: number; name_en: string; name_ar: string };
 let sarRate: number;
 
 /** Intl's grouping with Western digits, as the app writes prices. */
@@ -41,6 +44,7 @@ beforeAll(async () => {
   // Khor Maksar, Aden: createListing's district, in Aden's zone.
   adenRate = rates.body.zones.find((z: { governorate_ids: number[] }) => z.governorate_ids.includes(3)).yer_per_usd;
   sarRate = rates.body.national.SAR;
+  oldZone = rates.body.zones.find((z: { governorate_ids: number[] }) => z.governorate_ids.includes(1));
   flat = await createListing(server, owner.token, { listing_type: 'FOR_SALE', price: 200_000_000, currency: 'YER', title_en: 'Flat in Khor Maksar', title_ar: 'شقة في خور مكسر' }, { area_sqm: 200 });
   const approve = () => api(server, 'POST', `/admin/listings/${flat}/approve`, { token: admin });
   if ((await approve()).status !== 200) throw new Error('approve failed');
@@ -91,6 +95,7 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     // The listing: a visitor who never chose sees "≈" in dollars, at Aden's rate.
     await openApp(page, `${server.url}/property-details/${flat}`);
     const approxUsd = `≈ ${money(100_000, 'USD')}`;
+    const oldNotesApprox = `≈ ${money(roughly(100_000 * oldZone.yer_per_usd), 'YER')} · ${lang === 'ar' ? oldZone.name_ar : oldZone.name_en}`;
     await until(() => text('price-approx'), approxUsd, 'approx in USD');
     expect(await text('price-per-sqm')).toBe(pick(common, 'prices.perSqm').replace('{{price}}', money((100_000 * adenRate) / 200, 'YER')));
     expect(await text('price-reduced')).toBe(pick(common, 'prices.reduced'));
@@ -151,9 +156,26 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
       // A listing priced in rials needs no "≈" in rials.
       await until(() => seen(card.getByTestId('price-approx')), '', 'no approx for YER in YER');
       await shot(page, AREA, `search-yer-${lang}-${size}`);
+      // Comparing in the rials one holds: old notes chosen, the Aden flat reads in them, named, and the bound typed
+      // in them; the search still asks in dollars.
+      await page.selectOption('#f-yer-zone', String(oldZone.id));
+      await until(() => seen(card.getByTestId('price-approx')), oldNotesApprox, 'approx in old-note rials');
+      expect(await page.locator('#f-pmax').inputValue()).toBe(String(150_000 * oldZone.yer_per_usd));
+      expect(new URL(page.url()).searchParams.get('price_max')).toBe('150000');
+      await shot(page, AREA, `search-yer-zone-${lang}-${size}`);
     } else {
       await shot(page, AREA, `search-sar-${lang}-${size}`);
+      // On a phone the choice of rials is in the menu, under the currency.
+      await page.locator('.nav-toggler').click();
+      await page.locator('#mobile-menu .currency-switch [data-currency="YER"]').click();
+      await page.selectOption('#menu-yer-zone', String(oldZone.id));
+      await shot(page, AREA, `menu-yer-zone-${lang}-${size}`);
+      await page.locator('#mobile-menu .btn-close').click();
+      await until(() => seen(card.getByTestId('price-approx')), oldNotesApprox, 'approx in old-note rials');
     }
+    // Kept on the device like the currency: the listing's page reads in them after a reload.
+    await openApp(page, `${server.url}/property-details/${flat}`);
+    await until(() => text('price-approx'), oldNotesApprox, 'details approx in old-note rials');
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -101,6 +101,8 @@ export const STORAGE_KEYS = {
   favorites: 'manzilFavorites',
   /** The visitor's currency for "≈" prices and price steps (issue 29): YER, USD or SAR, kept on the device. */
   currency: 'manzilCurrency',
+  /** Which rials the visitor counts in when comparing: a rate zone's id; absent, each listing's own place. */
+  currencyZone: 'manzilCurrencyZone',
   /** The data saver (issue 30): "on" or "off" when the visitor chose; kept also in the cookie of the same name for the server. */
   dataSaver: 'manzilDataSaver',
 } as const;

@@ -7,6 +7,7 @@ import { AuthWidget } from '../../features/account/components/AuthWidget';
 import { useAuth } from '../../features/account/auth-context';
 import { isHomePath } from '../routes';
 import { CurrencySwitcher } from './CurrencySwitcher';
+import { YerZoneChoice } from '../../components/currency/YerZoneChoice';
 import { DataSaverSwitch } from './DataSaverSwitch';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
@@ -196,6 +197,7 @@ export function Navbar() {
             <CurrencySwitcher />
             <DataSaverSwitch />
           </div>
+          <YerZoneChoice id="menu-yer-zone" className="mt-2 text-start" />
         </div>
       </div>
     </>

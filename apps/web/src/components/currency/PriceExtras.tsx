@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatPrice, type Currency } from '@manzil/shared';
-import { approxPrice, isReduced, plain, pricePerSqm, type Place } from './convert';
-import { useRates, useVisitorCurrency } from './store';
+import { approxPrice, chosenZone, isReduced, plain, pricePerSqm, type Place } from './convert';
+import { useRates, useVisitorCurrency, useYerZone } from './store';
 import './price-extras.css';
 
 type Lang = 'ar' | 'en';
@@ -54,10 +54,14 @@ export function ReducedBadge({ listing, className = '' }: { listing: Priced; cla
 export function ApproxPrice({ listing, lang, className = '' }: { listing: Priced; lang: Lang; className?: string }) {
   const { t } = useTranslation();
   const visitor = useVisitorCurrency();
-  // No question to the server for a listing on request, or whose currency is the visitor's.
-  const wanted = visitor !== null && listing.price != null && visitor !== listing.currency;
+  const zoneId = useYerZone();
+  // No question to the server for a listing on request, or whose money is the visitor's.
+  const wanted = visitor !== null && listing.price != null && (visitor !== listing.currency || (visitor === 'YER' && zoneId !== null));
   const rates = useRates(wanted);
-  const text = visitor && wanted ? approxPrice(listing, visitor, rates, lang) : null;
+  const text = visitor && wanted ? approxPrice(listing, visitor, rates, lang, zoneId) : null;
+  // Rials the visitor chose to count in are named: "≈ 160,000,000 YER" alone would not say which rials.
+  const zone = visitor === 'YER' && rates ? chosenZone(rates, zoneId) : null;
+  const zoneName = zone ? (lang === 'ar' ? zone.name_ar : zone.name_en) : null;
   const rent = listing.listing_type === 'FOR_RENT';
   const [before, after] = around(t, 'prices.approx');
   return (
@@ -69,10 +73,12 @@ export function ApproxPrice({ listing, lang, className = '' }: { listing: Priced
             <bdi dir="ltr">{text}</bdi>
             {after}
             {rent && ` ${t('prices.perMonth')}`}
+            {zoneName && <span className="price-approx-zone"> · {zoneName}</span>}
           </span>
           <span className="visually-hidden">
             {t('prices.approxSpoken', { price: text })}
             {rent && ` ${t('prices.perMonth')}`}
+            {zoneName && `, ${zoneName}`}
           </span>
         </>
       )}

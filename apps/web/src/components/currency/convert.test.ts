@@ -69,6 +69,29 @@ describe('≈ prices', () => {
   });
 });
 
+describe('the rials the visitor counts in (a zone they chose)', () => {
+  it('a rial price of another zone reads in the visitor’s rials; of their own zone, nothing is added', () => {
+    // 53,000,000 old-note rials in Sana'a = $100,000 = 160,000,000 new-note rials.
+    expect(approxPrice(listing(53_000_000, 'YER', sanaa), 'YER', rates, 'en', 2)).toBe('YER\u00a0160,000,000');
+    expect(approxPrice(listing(53_000_000, 'YER', aden), 'YER', rates, 'en', 2)).toBeNull();
+    expect(approxPrice(listing(160_000_000, 'YER', aden), 'YER', rates, 'ar', 1)).toBe('53,000,000\u00a0YER');
+    // No zone chosen (or one since removed): rials are each listing's own, nothing to add.
+    expect(approxPrice(listing(53_000_000, 'YER', sanaa), 'YER', rates, 'en', null)).toBeNull();
+    expect(approxPrice(listing(53_000_000, 'YER', sanaa), 'YER', rates, 'en', 9)).toBeNull();
+  });
+  it('dollars and riyals convert to the chosen zone’s rials wherever the listing is', () => {
+    expect(approxPrice(listing(100_000, 'USD', sanaa), 'YER', rates, 'en', 2)).toBe('YER\u00a0160,000,000');
+    expect(convert(375_000, 'SAR', 'YER', rates, aden, 1)).toBe(53_000_000);
+    // The zone is about rials only: a dollar visitor is unaffected.
+    expect(approxPrice(listing(53_000_000, 'YER', aden), 'USD', rates, 'en', 1)).toBe('$33,100');
+  });
+  it('price steps in the chosen rials need no place', () => {
+    expect(stepIn(100_000, 'YER', rates, {}, 2)).toBe(160_000_000);
+    expect(stepIn(2_000, 'YER', rates, aden, 1)).toBe(1_060_000);
+    expect(stepIn(100_000, 'SAR', rates, {}, 2)).toBe(375_000);
+  });
+});
+
 describe('price per m², reductions and filter steps', () => {
   it('price per m² in the listing’s currency, where there is an area', () => {
     expect(pricePerSqm(listing(120_000, 'USD'), 'en')).toBe('$1,200');

@@ -26,14 +26,30 @@ export function unitsPerUsd(currency: Currency, rates: Rates, place: Place): num
   // A place in no zone converts at the server's default rial rate, as its listings' USD values do.
   const hasPlace = place.governorate_id != null || place.district_id != null;
   const rate = currency === 'YER' ? (hasPlace ? (zoneFor(rates, place)?.yer_per_usd ?? rates.default_yer_per_usd) : null) : rates.national[currency];
-  return rate != null && Number.isFinite(rate) && rate > 0 ? rate : null;
+  return usable(rate);
 }
 
-/** `amount` in `from` as `to`, both at `place`'s rates; null when a rate is missing. */
-export function convert(amount: number, from: Currency, to: Currency, rates: Rates, place: Place): number | null {
-  if (from === to) return amount;
+const usable = (rate: number | null | undefined) => (rate != null && Number.isFinite(rate) && rate > 0 ? rate : null);
+
+/** The zone of the rials the visitor counts in (store.ts useYerZone), when they chose one that still exists. */
+export function chosenZone(rates: Rates, zoneId: number | null | undefined): RateZone | null {
+  return zoneId == null ? null : (rates.zones.find((z) => z.id === zoneId) ?? null);
+}
+
+/**
+ * Units of the visitor's currency per US dollar: rials of the zone they chose when they chose one, whatever the
+ * place; otherwise as unitsPerUsd at `place`.
+ */
+export function visitorUnitsPerUsd(currency: Currency, rates: Rates, place: Place, zoneId?: number | null): number | null {
+  const zone = currency === 'YER' ? chosenZone(rates, zoneId) : null;
+  return zone ? usable(zone.yer_per_usd) : unitsPerUsd(currency, rates, place);
+}
+
+/** `amount` in `from` at `place`'s rates, as `to` in the visitor's terms (their zone's rials); null when a rate is missing. */
+export function convert(amount: number, from: Currency, to: Currency, rates: Rates, place: Place, zoneId?: number | null): number | null {
   const a = unitsPerUsd(from, rates, place);
-  const b = unitsPerUsd(to, rates, place);
+  const b = visitorUnitsPerUsd(to, rates, place, zoneId);
+  if (from === to && a === b) return amount;
   return a == null || b == null ? null : (amount / a) * b;
 }
 
@@ -54,18 +70,20 @@ export const plain = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '');
 
 /**
  * "≈" text of a listing's price in the visitor's currency: the amount alone ("$190,000", "53,000,000 YER"),
- * the caller adds the sign and the per-month suffix. Null when there is nothing to add: no price, the visitor's
- * currency is the listing's, or no rate applies.
+ * the caller adds the sign and the per-month suffix. Null when there is nothing to add: no price, no rate, or the
+ * visitor's money is the listing's (the same currency, and for rials the same zone when the visitor chose one).
  */
 export function approxPrice(
   listing: { price: number | null; currency: Currency; property?: Place | null },
   visitor: Currency,
   rates: Rates | undefined,
   lang: 'ar' | 'en',
+  zoneId?: number | null,
 ): string | null {
-  if (listing.price == null || !rates || visitor === listing.currency) return null;
-  const value = convert(listing.price, listing.currency, visitor, rates, listing.property ?? {});
-  if (value == null) return null;
+  if (listing.price == null || !rates) return null;
+  if (visitor === listing.currency && (visitor !== 'YER' || !chosenZone(rates, zoneId))) return null;
+  const value = convert(listing.price, listing.currency, visitor, rates, listing.property ?? {}, zoneId);
+  if (value == null || (visitor === listing.currency && roughly(value) === roughly(listing.price))) return null;
   const text = formatPrice(roughly(value), visitor, lang);
   return text ? plain(text) : null;
 }
@@ -86,9 +104,9 @@ export const isReduced = (l: { price: number | null; old_price: number | null })
  * currency, rounded as an estimate; null when it cannot be said (rials without a place), so the step is shown in
  * dollars.
  */
-export function stepIn(usd: number, visitor: Currency, rates: Rates | undefined, place: Place): number | null {
+export function stepIn(usd: number, visitor: Currency, rates: Rates | undefined, place: Place, zoneId?: number | null): number | null {
   if (visitor === 'USD') return usd;
   if (!rates) return null;
-  const rate = unitsPerUsd(visitor, rates, place);
+  const rate = visitorUnitsPerUsd(visitor, rates, place, zoneId);
   return rate == null ? null : roughly(usd * rate);
 }

@@ -9,54 +9,46 @@ import { useQuery, queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { CURRENCIES, STORAGE_KEYS, type Currency } from '@manzil/shared';
 import { apiFetch } from '../../api/client';
+import { deviceSetting } from '../../lib/device-setting';
 import type { Rates } from './convert';
 
 /** What a visitor who never chose sees beside the listing's own price: dollars, the search's unit (spec §2). */
 export const DEFAULT_CURRENCY: Currency = 'USD';
 
-const listeners = new Set<() => void>();
-let memory: Currency | null = null;
+const currencySetting = deviceSetting(STORAGE_KEYS.currency);
+const zoneSetting = deviceSetting(STORAGE_KEYS.currencyZone);
 
 export function readCurrency(): Currency {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEYS.currency);
-  } catch {
-    /* storage unavailable (private mode): this page's choice only */
-  }
-  const chosen = memory ?? stored;
+  const chosen = currencySetting.read();
   return (CURRENCIES as readonly string[]).includes(chosen ?? '') ? (chosen as Currency) : DEFAULT_CURRENCY;
 }
 
 export function chooseCurrency(next: Currency) {
-  memory = next;
-  try {
-    localStorage.setItem(STORAGE_KEYS.currency, next);
-  } catch {
-    /* kept for this page only */
-  }
-  for (const l of listeners) l();
+  currencySetting.write(next);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab's choice applies here too.
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === STORAGE_KEYS.currency) {
-      memory = null;
-      listener();
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+/**
+ * The rials the visitor counts in when comparing (issue 29): a rate zone's id, or null for "each listing's own
+ * place". Someone in Aden holds new notes: a Sana'a flat at 50,000,000 old-note rials is, to them, about three
+ * times that, and a price limit they type in rials is in theirs, whichever governorate they search.
+ */
+export function readYerZone(): number | null {
+  const n = Number(zoneSetting.read());
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export function chooseYerZone(zoneId: number | null) {
+  zoneSetting.write(zoneId === null ? null : String(zoneId));
+}
+
+/** The zone chosen, null when none (or on the server and while hydrating). Only means something with YER. */
+export function useYerZone(): number | null {
+  return useSyncExternalStore(zoneSetting.subscribe, readYerZone, () => null);
 }
 
 /** The visitor's currency, or null on the server and while hydrating. */
 export function useVisitorCurrency(): Currency | null {
-  return useSyncExternalStore(subscribe, readCurrency, () => null);
+  return useSyncExternalStore(currencySetting.subscribe, readCurrency, () => null);
 }
 
 /** GET /api/v1/rates: zones change when an administrator changes them, rarely; an hour is fresh enough for "≈". */

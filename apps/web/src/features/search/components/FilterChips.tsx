@@ -7,8 +7,8 @@ import { useGovernorates } from '../../../api/queries';
 import { placesQuery, type PlaceItem } from '../api/search';
 import { AMENITY_FILTER_FLAGS } from '../lib/amenities';
 import { AT_LEAST_FROM, activeChips, type FilterChip } from '../lib/filters';
-import { unitsPerUsd } from '../../../components/currency/convert';
-import { useRates, useVisitorCurrency } from '../../../components/currency/store';
+import { visitorUnitsPerUsd } from '../../../components/currency/convert';
+import { useRates, useVisitorCurrency, useYerZone } from '../../../components/currency/store';
 import './filter-chips.css';
 
 type Lang = 'ar' | 'en';
@@ -93,6 +93,7 @@ export function useChipLabels(
   const villages = useQuery(placesQuery('villages', has('uzlah_id')));
   const ready = !(gov !== undefined && governorates.isPending) && !districts.isLoading && !uzaal.isLoading && !villages.isLoading;
   const visitor = useVisitorCurrency();
+  const zoneId = useYerZone();
   const shownIn = visitorCurrency ? visitor : null;
   const rates = useRates(shownIn !== null && shownIn !== 'USD');
   const where = { governorate_id: Array.isArray(gov) ? (gov as number[])[0] : gov, district_id: has('district_id') };
@@ -102,7 +103,7 @@ export function useChipLabels(
     lang,
     money: (v) => {
       // As the sidebar's inputs write it (whole units, not rounded as an estimate), so chip and input agree.
-      const rate = shownIn && rates ? unitsPerUsd(shownIn, rates, where) : null;
+      const rate = shownIn && rates ? visitorUnitsPerUsd(shownIn, rates, where, zoneId) : null;
       return rate == null ? usd(v, lang) : plainPrice(Math.round(v * rate), shownIn!, lang);
     },
     place: (level, id) => {

@@ -7,8 +7,9 @@ import { AMENITY_ICONS, amenityLabel } from '../../../components/amenities/ameni
 import { placesQuery } from '../api/search';
 import { AMENITY_FILTER_FLAGS } from '../lib/amenities';
 import type { SearchFilters } from '../lib/filters';
-import { unitsPerUsd, type Place } from '../../../components/currency/convert';
-import { useRates, useVisitorCurrency } from '../../../components/currency/store';
+import { visitorUnitsPerUsd, type Place } from '../../../components/currency/convert';
+import { YerZoneChoice } from '../../../components/currency/YerZoneChoice';
+import { useRates, useVisitorCurrency, useYerZone } from '../../../components/currency/store';
 
 export interface FiltersSidebarProps {
   filters: SearchFilters;
@@ -50,10 +51,12 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
   // Prices are typed in the visitor's currency and kept in US dollars, the search's unit (spec §2, issue 29):
   // rials at the rate of the chosen place's zone, and in dollars while no place is chosen (the rial has no one
   // rate). The server's render and hydration show dollars; the device's currency follows.
+  // Rials the visitor chose to count in (YerZoneChoice) need no place: the comparison is across Yemen.
   const visitor = useVisitorCurrency();
+  const zoneId = useYerZone();
   const rates = useRates(visitor !== null && visitor !== 'USD');
   const where: Place = { governorate_id: Array.isArray(draft.governorate_id) ? draft.governorate_id[0] : draft.governorate_id, district_id: draft.district_id };
-  const rate = visitor === null ? 1 : visitor === 'USD' ? 1 : rates ? unitsPerUsd(visitor, rates, where) : null;
+  const rate = visitor === null ? 1 : visitor === 'USD' ? 1 : rates ? visitorUnitsPerUsd(visitor, rates, where, zoneId) : null;
   const unit = rate != null && visitor ? visitor : 'USD';
   const factor = rate ?? 1;
   const shown = (usd: number | undefined) => (usd === undefined ? '' : factor === 1 ? usd.toString() : String(Math.round(usd * factor)));
@@ -233,6 +236,7 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
         </div>
         <p id="f-price-order" className="small text-danger mt-1 mb-0" role="status" aria-live="polite">{priceReversed ? t('priceOrder') : ''}</p>
         {visitor === 'YER' && rates && rate == null && <p className="small text-body-secondary mt-1 mb-0">{t('rialNeedsPlace')}</p>}
+        <YerZoneChoice id="f-yer-zone" className="mt-2" />
       </fieldset>
 
       <div className="filter-block">

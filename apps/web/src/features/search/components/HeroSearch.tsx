@@ -6,7 +6,7 @@ import { fetchLocationSuggestions, type Suggestion } from '../api/search';
 import { bestMatch, idsOf } from '../lib/locations';
 import { LocationAutocomplete } from './LocationAutocomplete';
 import { stepIn, type Place } from '../../../components/currency/convert';
-import { useRates, useVisitorCurrency } from '../../../components/currency/store';
+import { useRates, useVisitorCurrency, useYerZone } from '../../../components/currency/store';
 import './search.css';
 
 type Tab = 'sale' | 'rent';
@@ -36,10 +36,11 @@ export function HeroSearch() {
   // The steps stay in US dollars (the search's unit) and read in the visitor's currency (issue 29); rials with
   // the rate of the chosen place's zone, and in dollars while no place is chosen (the rial has no one rate).
   const visitor = useVisitorCurrency();
+  const zoneId = useYerZone();
   const rates = useRates(visitor !== null && visitor !== 'USD');
   const where: Place = place ? { governorate_id: place.governorate_ids?.[0] ?? place.governorate_id, district_id: place.district_id } : {};
   const stepText = (usd: number) => {
-    const shown = visitor ? stepIn(usd, visitor, rates, where) : null;
+    const shown = visitor ? stepIn(usd, visitor, rates, where, zoneId) : null;
     return shown == null ? formatPrice(usd, 'USD', lang) : formatPrice(shown, visitor!, lang);
   };
 
