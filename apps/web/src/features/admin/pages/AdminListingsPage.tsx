@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LISTING_STATUSES, MESSAGES, PAGE_SIZES, type ListingStatus } from '@manzil/shared';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
@@ -13,6 +13,7 @@ import { dateOf, dateTimeOf, STATUS_BADGE, titleOf } from '../components/format'
 import { OwnerEmailStatus } from '../components/OwnerEmailStatus';
 import { PriceText } from '../components/PriceText';
 import '../admin.css';
+import { useListParams } from '../useListParams';
 
 const PAGE = PAGE_SIZES.admin;
 
@@ -53,28 +54,14 @@ function Listings() {
   const { t, i18n } = useTranslation('admin');
   const lang = toAppLanguage(i18n.resolvedLanguage);
   usePageTitle(t('listings.title'));
-  const [params, setParams] = useSearchParams();
+  const { params, page, go } = useListParams();
   const statusParam = params.get('status');
   const status = (LISTING_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as ListingStatus) : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query = useAdminListings((page - 1) * PAGE, PAGE, status);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const total = query.data?.total ?? 0;
   const last = Math.max(1, Math.ceil(total / PAGE));
 
-  const go = (next: { status?: ListingStatus | null; page?: number }) => {
-    const p = new URLSearchParams(params);
-    if (next.status !== undefined) {
-      if (next.status) p.set('status', next.status);
-      else p.delete('status');
-      p.delete('page');
-    }
-    if (next.page) {
-      if (next.page > 1) p.set('page', String(next.page));
-      else p.delete('page');
-    }
-    setParams(p);
-  };
   const toggle = (id: number) =>
     setOpen((s) => {
       const n = new Set(s);

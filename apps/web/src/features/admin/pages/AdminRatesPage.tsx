@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useQueries } from '@tanstack/react-query';
+import { useLastWhileClosing } from '../../../components/useLastWhileClosing';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, rateZonePatch, type RateChange, type RateZone, type RateZonePatch } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
@@ -45,9 +46,7 @@ function ConfirmDialog({ pending, busy, error, onCancel, onConfirm }: { pending:
   const { t } = useTranslation('admin');
   const id = useId();
   // While the dialog fades out it keeps showing the change it was opened for.
-  const last = useRef(pending);
-  if (pending) last.current = pending;
-  const shown = pending ?? last.current;
+  const shown = useLastWhileClosing(pending);
   return (
     <Modal show={pending != null} onHide={onCancel} centered aria-labelledby={`${id}-title`}>
       <Modal.Header closeButton closeLabel={t('rates.cancel')}>

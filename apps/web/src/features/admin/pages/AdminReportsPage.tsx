@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { useLastWhileClosing } from '../../../components/useLastWhileClosing';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { MESSAGES, REPORT_CASE_STATUSES, REPORT_REASONS, type ReportCase, type ReportCaseStatus } from '@manzil/shared';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage, type AppLanguage } from '../../../i18n/config';
@@ -14,6 +15,7 @@ import { PrevNextPager } from '../components/PrevNextPager';
 import { QueryStatus } from '../components/QueryStatus';
 import { dateTimeOf, titleOf } from '../components/format';
 import '../admin.css';
+import { useListParams } from '../useListParams';
 
 const PAGE = 20;
 
@@ -38,9 +40,7 @@ function DecideDialog({ pending, lang, busy, error, onCancel, onConfirm }: {
     setMissing(false);
   }, [pending]);
   // While the dialog fades out (pending is null by then) it keeps showing the decision it was opened for.
-  const last = useRef(pending);
-  if (pending) last.current = pending;
-  const shown = pending ?? last.current;
+  const shown = useLastWhileClosing(pending);
   const hide = shown?.action === 'hide';
   return (
     <Modal show={pending != null} onHide={onCancel} centered aria-labelledby={`${id}-title`}>
@@ -232,10 +232,9 @@ function Reports() {
   const { t, i18n } = useTranslation('admin');
   const lang = toAppLanguage(i18n.resolvedLanguage);
   usePageTitle(t('reports.title'));
-  const [params, setParams] = useSearchParams();
+  const { params, page, go } = useListParams();
   const statusParam = params.get('status');
   const status: ReportCaseStatus = (REPORT_CASE_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as ReportCaseStatus) : 'open';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query = useReportCases(status, (page - 1) * PAGE, PAGE);
   const decide = useDecideReport();
   const blocking = useBlockUser();
@@ -243,13 +242,6 @@ function Reports() {
   const [done, setDone] = useState<string | null>(null);
   const total = query.data?.total ?? 0;
 
-  const go = (next: { status?: ReportCaseStatus; page?: number }) => {
-    const p = new URLSearchParams(params);
-    if (next.status) p.set('status', next.status);
-    if (next.page && next.page > 1) p.set('page', String(next.page));
-    else p.delete('page');
-    setParams(p);
-  };
 
   return (
     <section className="container page-section py-4 admin-page">

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { useLastWhileClosing } from '../../../components/useLastWhileClosing';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { MESSAGES, type AdminUser } from '@manzil/shared';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage, type AppLanguage } from '../../../i18n/config';
@@ -13,6 +13,7 @@ import { PrevNextPager } from '../components/PrevNextPager';
 import { QueryStatus } from '../components/QueryStatus';
 import { dateOf } from '../components/format';
 import '../admin.css';
+import { useListParams } from '../useListParams';
 
 const PAGE = 20;
 const STATUSES = [undefined, 'active', 'blocked'] as const;
@@ -24,9 +25,7 @@ function BlockDialog({ pending, busy, error, onCancel, onConfirm }: { pending: P
   const { t } = useTranslation('admin');
   const id = useId();
   // While the dialog fades out it keeps showing the user it was opened for.
-  const last = useRef(pending);
-  if (pending) last.current = pending;
-  const shown = pending ?? last.current;
+  const shown = useLastWhileClosing(pending);
   const block = shown?.block ?? true;
   return (
     <Modal show={pending != null} onHide={onCancel} centered aria-labelledby={`${id}-title`}>
@@ -76,11 +75,10 @@ function Users() {
   const { t, i18n } = useTranslation('admin');
   const lang = toAppLanguage(i18n.resolvedLanguage);
   usePageTitle(t('users.title'));
-  const [params, setParams] = useSearchParams();
+  const { params, page, go } = useListParams();
   const q = params.get('q')?.trim() ?? '';
   const statusParam = params.get('status');
   const status: Status = statusParam === 'active' || statusParam === 'blocked' ? statusParam : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query = useAdminUsers(q, status, (page - 1) * PAGE, PAGE);
   const blocking = useBlockUser();
   const [typed, setTyped] = useState(q);
@@ -88,24 +86,6 @@ function Users() {
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => setTyped(q), [q]);
 
-  const go = (next: { q?: string; status?: Status | null; page?: number }) => {
-    const p = new URLSearchParams(params);
-    if (next.q !== undefined) {
-      if (next.q) p.set('q', next.q);
-      else p.delete('q');
-      p.delete('page');
-    }
-    if (next.status !== undefined) {
-      if (next.status) p.set('status', next.status);
-      else p.delete('status');
-      p.delete('page');
-    }
-    if (next.page) {
-      if (next.page > 1) p.set('page', String(next.page));
-      else p.delete('page');
-    }
-    setParams(p);
-  };
 
   return (
     <section className="container page-section py-4 admin-page">
