@@ -182,8 +182,11 @@ async function main() {
       { search: 'garden' },
     ].map((b) => JSON.stringify(b));
     for (const b of bodies) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b });
-    log(`search alone: ${SEARCH_CONNECTIONS} connections × ${SEARCH_SECONDS} s …`);
-    const alone = await searchLoad(url, bodies);
+    // BENCH_SEARCH=0: no search load (the matching alone, as before the load was added).
+    const SEARCH = process.env.BENCH_SEARCH !== '0';
+    const none = { latencies: [] as number[], requests: 0, non2xx: 0, errors: 0 };
+    log(SEARCH ? `search alone: ${SEARCH_CONNECTIONS} connections × ${SEARCH_SECONDS} s …` : 'no search load');
+    const alone = SEARCH ? await searchLoad(url, bodies) : none;
 
     // Each worker builds every search's conditions first, as a server's worker does when it starts.
     const caches = Array.from({ length: WORKERS }, () => new MatchCache(config.EXCHANGE_RATES));
@@ -227,10 +230,10 @@ async function main() {
       }
     };
     const tm = Date.now();
-    const [during] = await Promise.all([searchLoad(url, bodies), Promise.all(caches.map(worker))]);
+    const [during] = await Promise.all([SEARCH ? searchLoad(url, bodies) : none, Promise.all(caches.map(worker))]);
     const matchedMs = Date.now() - t0;
     const matchingMs = Date.now() - tm;
-    if (matchingMs < SEARCH_SECONDS * 1000) log(`the matching took ${round(matchingMs / 1000, 1)} s, less than the search load's ${SEARCH_SECONDS} s: approve more listings (BENCH_APPROVE) for a fair "during"`);
+    if (SEARCH && matchingMs < SEARCH_SECONDS * 1000) log(`the matching took ${round(matchingMs / 1000, 1)} s, less than the search load's ${SEARCH_SECONDS} s: approve more listings (BENCH_APPROVE) for a fair "during"`);
     await app.close();
     const search = {
       alone: { requests: alone.requests, non2xx: alone.non2xx, p50: round(percentile(alone.latencies, 50), 1), p95: round(percentile(alone.latencies, 95), 1) },
