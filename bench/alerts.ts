@@ -5,6 +5,11 @@
  * instant alerts to the outbox). Prints the matching time per approved listing (p50/p95/max) and the time
  * from the approvals until every instant alert is in the outbox.
  *
+ * Each worker first builds every saved search's conditions, as a server's worker does when it starts (timed
+ * apart). POST /listings/search is loaded (BENCH_SEARCH_CONNECTIONS, 8, for BENCH_SEARCH_SECONDS, 10, a mix of
+ * no filter, type + governorate, price and text) on the API served by the same process, once alone and once
+ * from the start of the matching: its p95 during the matching ÷ alone is the issue's "within 1.2×".
+ *
  * The searches: most by governorate and type (with or without a deal or a price), some with rooms, a few
  * governorates at once, free text, map bounds or a drawn polygon; 40% instant, 40% daily, 10% weekly, 10%
  * off. Governorates are picked in proportion to the listings in them, as people search where homes are.
@@ -12,22 +17,42 @@
  * Database as `npm run bench`: PGlite in a temporary folder, or with DATABASE_URL a fresh database on that
  * server, dropped at the end.
  *
+ * BENCH_REUSE=1 fills DATABASE_URL's database once and reuses its listings and searches on later runs
+ * (the matches, jobs and mails started over; the same listings approved each time).
+ *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_N=20000 npm run bench:alerts
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { SAVED_SEARCH_PAGE_KEYS, searchBody } from '@manzil/shared';
 import { openConfiguredDatabase, prepareDatabase } from '../apps/api/src/bootstrap.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
 import { createStorage } from '../apps/api/src/lib/s3-storage.js';
-import { candidatesOf, claimJobs, MatchCache, runJob } from '../apps/api/src/modules/alerts/match.js';
+import { buildApp } from '../apps/api/src/app.js';
+import { claimJobs, MatchCache, runJob, warmMatchCache } from '../apps/api/src/modules/alerts/match.js';
 import { sendDue } from '../apps/api/src/modules/alerts/send.js';
-import { benchTarget, elapsed, envInt, machine, percentile, round, table, writeResult } from './shared.js';
+import { benchTarget, elapsed, envFlag, envInt, machine, percentile, round, table, writeResult } from './shared.js';
 
 const N = envInt('BENCH_N', 20_000);
 const SEARCHES = envInt('BENCH_SAVED_SEARCHES', 100_000);
 const APPROVE = envInt('BENCH_APPROVE', 1000);
 const WORKERS = envInt('BENCH_ALERT_WORKERS', 2);
+const REUSE = envFlag('BENCH_REUSE');
+const SEARCH_CONNECTIONS = envInt('BENCH_SEARCH_CONNECTIONS', 8);
+const SEARCH_SECONDS = envInt('BENCH_SEARCH_SECONDS', 10);
+
+/** POST /listings/search loaded by bench/load-generator.mjs (autocannon in a process of its own); every response time back. */
+function searchLoad(url: string, bodies: string[]): Promise<{ latencies: number[]; requests: number; non2xx: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load-generator.mjs', import.meta.url)), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m) => resolve(m as never));
+    child.once('error', reject);
+    child.once('close', (code, signal) => reject(new Error(`load generator exited (${signal ?? code}) without an answer`)));
+    child.send({ url, bodies, connections: SEARCH_CONNECTIONS, seconds: SEARCH_SECONDS, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  });
+}
 
 const started = Date.now();
 const log = (msg: string) => console.log(`[bench:alerts ${elapsed(started).padStart(7)}] ${msg}`);
@@ -88,52 +113,87 @@ function searchFilters(r: () => number, govs: Gov[], districts: Map<number, numb
 }
 
 async function main() {
-  const t = await benchTarget('manzil_bench_alerts');
+  const t = await benchTarget('manzil_bench_alerts', REUSE);
   log(`database: ${t.label}`);
   const config = loadConfig({ ...process.env, ...t.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMITS: 'false', ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, PUBLIC_URL: 'https://manzil.example' });
   const database = await openConfiguredDatabase(config);
   const db = database.db;
   try {
     await prepareDatabase(config, database, { info: () => {}, warn: log, error: log });
-    log(`generating ${N} listings …`);
-    await generateSyntheticListings(db, N, { rates: config.EXCHANGE_RATES });
-
-    const govs = (await sql<Gov>`
-      select g.id, g.latitude as lat, g.longitude as lon, count(*)::int as n from governorates g
-      join listings l on l.governorate_id = g.id where g.latitude is not null group by g.id`.execute(db)).rows;
-    const districts = new Map<number, number[]>();
-    for (const d of (await sql<{ id: number; governorate_id: number }>`select distinct district_id as id, governorate_id from listings where district_id is not null`.execute(db)).rows) {
-      districts.set(d.governorate_id, [...(districts.get(d.governorate_id) ?? []), d.id]);
+    // BENCH_REUSE=1 on a database an earlier run filled: the same listings and searches, the matches started over.
+    const filled = REUSE && (await sql<{ n: number }>`select count(*)::int as n from saved_searches`.execute(db)).rows[0]!.n >= SEARCHES;
+    if (filled) {
+      log('reusing the listings and saved searches there; forgetting the matches, jobs and mails');
+      await sql`truncate saved_search_matches, alert_jobs, mail_outbox`.execute(db);
+    } else {
+      log(`generating ${N} listings …`);
+      await generateSyntheticListings(db, N, { rates: config.EXCHANGE_RATES });
     }
 
-    const users = Math.ceil(SEARCHES / 5);
-    log(`${users} users with ${SEARCHES} saved searches …`);
-    await sql`
-      insert into users (email, first_name, last_name, full_name, email_verified, created_at, updated_at)
-      select 'saver' || i || '@bench.example', 'Saver', i::text, 'Saver ' || i, true, now(), now() from generate_series(1, ${users}) i`.execute(db);
-    const firstUser = (await sql<{ id: number }>`select min(id)::int as id from users where email like 'saver%@bench.example'`.execute(db)).rows[0]!.id;
-    const r = rng(7);
-    const FREQ = ['instant', 'instant', 'instant', 'instant', 'daily', 'daily', 'daily', 'daily', 'weekly', 'off'];
-    for (let start = 0; start < SEARCHES; start += 5000) {
-      const n = Math.min(5000, SEARCHES - start);
-      const rows = Array.from({ length: n }, (_, i) => ({
-        user: firstUser + Math.floor((start + i) / 5),
-        filters: JSON.stringify(searchFilters(r, govs, districts)),
-        frequency: FREQ[Math.floor(r() * FREQ.length)]!,
-        lang: r() < 0.7 ? 'ar' : 'en',
-      }));
+    if (!filled) {
+      const govs = (await sql<Gov>`
+        select g.id, g.latitude as lat, g.longitude as lon, count(*)::int as n from governorates g
+        join listings l on l.governorate_id = g.id where g.latitude is not null group by g.id`.execute(db)).rows;
+      const districts = new Map<number, number[]>();
+      for (const d of (await sql<{ id: number; governorate_id: number }>`select distinct district_id as id, governorate_id from listings where district_id is not null`.execute(db)).rows) {
+        districts.set(d.governorate_id, [...(districts.get(d.governorate_id) ?? []), d.id]);
+      }
+
+      const users = Math.ceil(SEARCHES / 5);
+      log(`${users} users with ${SEARCHES} saved searches …`);
       await sql`
-        insert into saved_searches (user_id, name, filters, frequency, lang)
-        select u, 'Search ' || u, f, q, l from unnest(${rows.map((x) => x.user)}::int[], ${rows.map((x) => x.filters)}::jsonb[], ${rows.map((x) => x.frequency)}::text[], ${rows.map((x) => x.lang)}::text[]) as t(u, f, q, l)`.execute(db);
+        insert into users (email, first_name, last_name, full_name, email_verified, created_at, updated_at)
+        select 'saver' || i || '@bench.example', 'Saver', i::text, 'Saver ' || i, true, now(), now() from generate_series(1, ${users}) i`.execute(db);
+      const firstUser = (await sql<{ id: number }>`select min(id)::int as id from users where email like 'saver%@bench.example'`.execute(db)).rows[0]!.id;
+      const r = rng(7);
+      const FREQ = ['instant', 'instant', 'instant', 'instant', 'daily', 'daily', 'daily', 'daily', 'weekly', 'off'];
+      for (let start = 0; start < SEARCHES; start += 5000) {
+        const n = Math.min(5000, SEARCHES - start);
+        const rows = Array.from({ length: n }, (_, i) => ({
+          user: firstUser + Math.floor((start + i) / 5),
+          filters: JSON.stringify(searchFilters(r, govs, districts)),
+          frequency: FREQ[Math.floor(r() * FREQ.length)]!,
+          lang: r() < 0.7 ? 'ar' : 'en',
+        }));
+        await sql`
+          insert into saved_searches (user_id, name, filters, frequency, lang)
+          select u, 'Search ' || u, f, q, l from unnest(${rows.map((x) => x.user)}::int[], ${rows.map((x) => x.filters)}::jsonb[], ${rows.map((x) => x.frequency)}::text[], ${rows.map((x) => x.lang)}::text[]) as t(u, f, q, l)`.execute(db);
+      }
     }
 
     // The listings to approve: public ones, put back in review first (as an edit does).
-    const ids = (await sql<{ id: number }>`select id from listings where status = 'approved' and is_active order by random() limit ${APPROVE}`.execute(db)).rows.map((x) => x.id);
+    const ids = (await sql<{ id: number }>`select id from listings where status = 'approved' and is_active order by md5(id::text) limit ${APPROVE}`.execute(db)).rows.map((x) => x.id);
     await sql`update listings set status = 'pending' where id = any(${ids}::int[])`.execute(db);
     await sql`delete from alert_jobs`.execute(db);
     await sql`vacuum analyze`.execute(db);
     const keys = (await sql<{ n: number }>`select count(distinct k)::int as n from saved_searches, unnest(saved_search_keys(filters)) k`.execute(db)).rows[0]!.n;
     log(`${SEARCHES} searches in ${keys} buckets; approving ${ids.length} listings`);
+
+    // The API, served by this process as the workers are by each server, and the search mix it is loaded with.
+    const app = await buildApp({ config, database, logger: false, compress: true });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const addr = app.server.address();
+    const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/v1/listings/search`;
+    const top = (await sql<{ id: number }>`select governorate_id as id from listings where governorate_id is not null group by 1 order by count(*) desc limit 3`.execute(db)).rows.map((x) => x.id);
+    const bodies = [
+      {},
+      ...top.flatMap((g) => [{ listing_type: 'FOR_SALE', property_type: 'APARTMENT', governorate_id: g }, { listing_type: 'FOR_RENT', governorate_id: g }]),
+      { listing_type: 'FOR_SALE', max_price: 150_000, min_bedrooms: 3 },
+      { search: 'garden' },
+    ].map((b) => JSON.stringify(b));
+    for (const b of bodies) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b });
+    // BENCH_SEARCH=0: no search load (the matching alone, as before the load was added).
+    const SEARCH = process.env.BENCH_SEARCH !== '0';
+    const none = { latencies: [] as number[], requests: 0, non2xx: 0, errors: 0 };
+    log(SEARCH ? `search alone: ${SEARCH_CONNECTIONS} connections × ${SEARCH_SECONDS} s …` : 'no search load');
+    const alone = SEARCH ? await searchLoad(url, bodies) : none;
+
+    // Each worker builds every search's conditions first, as a server's worker does when it starts.
+    const caches = Array.from({ length: WORKERS }, () => new MatchCache(config.EXCHANGE_RATES));
+    const tw = Date.now();
+    await Promise.all(caches.map((c) => warmMatchCache(db, c)));
+    const warmMs = Date.now() - tw;
+    log(`every search's conditions built in ${round(warmMs / 1000, 1)} s (${WORKERS} workers at once)`);
 
     // The approvals, one statement each as the admin's approve does (the trigger writes each job).
     const t0 = Date.now();
@@ -145,13 +205,14 @@ async function main() {
     const ctx = { db, storage, secret: config.JWT_SECRET, publicUrl: () => 'https://manzil.example' };
     const samples: number[] = [];
     const find: number[] = [];
+    const cand: number[] = [];
     const record: number[] = [];
     const perListing: number[] = [];
     const candidates: number[] = [];
     let mails = 0;
-    // Matching first, as fast as the workers go (each job timed), then the instant alerts written to the outbox.
-    const worker = async () => {
-      const cache = new MatchCache(config.EXCHANGE_RATES);
+    // Matching first, as fast as the workers go (each job timed), with the search load running from its start;
+    // then the instant alerts written to the outbox.
+    const worker = async (cache: MatchCache) => {
       for (;;) {
         const jobs = await claimJobs(db, 20, 120_000);
         if (jobs.length === 0) break;
@@ -159,6 +220,8 @@ async function main() {
           const s = performance.now();
           await runJob(db, job, cache, (t) => {
             find.push(t.findMs);
+            cand.push(t.candidatesMs);
+            candidates.push(t.candidates);
             record.push(t.recordMs);
             perListing.push(t.matches);
           });
@@ -166,9 +229,18 @@ async function main() {
         }
       }
     };
-    await Promise.all(Array.from({ length: WORKERS }, worker));
+    const tm = Date.now();
+    const [during] = await Promise.all([SEARCH ? searchLoad(url, bodies) : none, Promise.all(caches.map(worker))]);
     const matchedMs = Date.now() - t0;
-    log(`matched in ${round(matchedMs / 1000, 1)} s (per listing p50 ${round(percentile(samples, 50), 1)} ms, p95 ${round(percentile(samples, 95), 1)}; finding p95 ${round(percentile(find, 95), 1)}, recording p95 ${round(percentile(record, 95), 1)}; matches p50 ${percentile(perListing, 50)}); writing the instant alerts …`);
+    const matchingMs = Date.now() - tm;
+    if (SEARCH && matchingMs < SEARCH_SECONDS * 1000) log(`the matching took ${round(matchingMs / 1000, 1)} s, less than the search load's ${SEARCH_SECONDS} s: approve more listings (BENCH_APPROVE) for a fair "during"`);
+    await app.close();
+    const search = {
+      alone: { requests: alone.requests, non2xx: alone.non2xx, p50: round(percentile(alone.latencies, 50), 1), p95: round(percentile(alone.latencies, 95), 1) },
+      during: { requests: during.requests, non2xx: during.non2xx, p50: round(percentile(during.latencies, 50), 1), p95: round(percentile(during.latencies, 95), 1) },
+    };
+    const ratio = round(search.during.p95 / search.alone.p95, 2);
+    log(`matched in ${round(matchedMs / 1000, 1)} s (per listing p50 ${round(percentile(samples, 50), 1)} ms, p95 ${round(percentile(samples, 95), 1)}; finding p95 ${round(percentile(find, 95), 1)}, recording p95 ${round(percentile(record, 95), 1)}; matches p50 ${percentile(perListing, 50)}); search p95 ${search.alone.p95} ms alone, ${search.during.p95} during (${ratio}×); writing the instant alerts …`);
     const sender = async () => {
       for (;;) {
         const n = await sendDue(ctx, 'instant');
@@ -176,9 +248,9 @@ async function main() {
         if (n === 0) break;
       }
     };
-    await Promise.all(Array.from({ length: WORKERS }, sender));
+    // BENCH_SEND=0 stops after the matching (the outbox phase takes minutes at 100,000 searches).
+    if (process.env.BENCH_SEND !== '0') await Promise.all(Array.from({ length: WORKERS }, sender));
     const toOutboxMs = Date.now() - t0;
-    for (const id of ids.slice(0, 200)) candidates.push((await candidatesOf(db, id)).length);
     const counts = (await sql<{ matches: number; instant: number; notified: number; outbox: number }>`
       select (select count(*)::int from saved_search_matches) as matches,
              (select count(*)::int from saved_search_matches m join saved_searches s on s.id = m.saved_search_id where s.frequency = 'instant') as instant,
@@ -191,12 +263,15 @@ async function main() {
       saved_searches: SEARCHES,
       approved: ids.length,
       workers: WORKERS,
+      warm_ms: warmMs,
       find_ms: { p50: round(percentile(find, 50), 2), p95: round(percentile(find, 95), 2) },
+      candidates_ms: { p50: round(percentile(cand, 50), 2), p95: round(percentile(cand, 95), 2) },
       record_ms: { p50: round(percentile(record, 50), 2), p95: round(percentile(record, 95), 2) },
       matches_per_listing: { p50: percentile(perListing, 50), p95: percentile(perListing, 95) },
       match_ms: { p50: round(percentile(samples, 50), 2), p95: round(percentile(samples, 95), 2), max: round(Math.max(...samples), 2) },
       candidates_per_listing: { p50: percentile(candidates, 50), p95: percentile(candidates, 95) },
       approvals_ms: approvedMs,
+      search: { connections: SEARCH_CONNECTIONS, seconds: SEARCH_SECONDS, ...search, p95_during_over_alone: ratio },
       all_matched_ms: matchedMs,
       until_all_in_outbox_ms: toOutboxMs,
       ...counts,
@@ -211,6 +286,8 @@ async function main() {
           ['listings approved', ids.length],
           ['candidates per listing p50 / p95', `${result.candidates_per_listing.p50} / ${result.candidates_per_listing.p95}`],
           ['matches per listing p50 / p95', `${result.matches_per_listing.p50} / ${result.matches_per_listing.p95}`],
+          [`every search's conditions built (s, once per server start)`, round(warmMs / 1000, 1)],
+          ['candidates (query) p50 / p95 (ms)', `${result.candidates_ms.p50} / ${result.candidates_ms.p95}`],
           ['finding the matches p50 / p95 (ms)', `${result.find_ms.p50} / ${result.find_ms.p95}`],
           ['recording them (insert) p50 / p95 (ms)', `${result.record_ms.p50} / ${result.record_ms.p95}`],
           ['matching per listing p50 (ms)', result.match_ms.p50],
@@ -220,6 +297,7 @@ async function main() {
           ['instant alerts (matches) mailed', counts.notified],
           ['alert mails in the outbox', counts.outbox],
           [`approvals → all matched (s, ${WORKERS} workers)`, round(matchedMs / 1000, 1)],
+          [`search p95 alone · during the matching (ms, ${SEARCH_CONNECTIONS} connections)`, `${search.alone.p95} · ${search.during.p95} (${ratio}×)`],
           [`approvals → all in the outbox (s, ${WORKERS} workers)`, round(toOutboxMs / 1000, 1)],
         ],
       )}\n`,

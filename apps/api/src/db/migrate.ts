@@ -34,6 +34,7 @@ import * as m031 from './migrations/031_idempotency_keys.js';
 import * as m032 from './migrations/032_variant_bytes.js';
 import * as m033 from './migrations/033_admin_user_search.js';
 import * as m034 from './migrations/034_media_sizes_pending.js';
+import * as m035 from './migrations/035_saved_search_match_columns.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -66,6 +67,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '032_variant_bytes', up: m032.up },
   { name: '033_admin_user_search', up: m033.up },
   { name: '034_media_sizes_pending', up: m034.up },
+  { name: '035_saved_search_match_columns', up: m035.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -1,5 +1,5 @@
 /** Kysely's view of the tables (see migrations/). */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { WithheldReason } from '@manzil/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -232,6 +232,9 @@ export interface DB {
     last_seen_at: Generated<Timestamp>;
     /** The language its alerts are written in: the one it was saved in (migration 020). */
     lang: Generated<'ar' | 'en'>;
+    /** saved_search_keys(filters) and saved_search_area(filters), kept by PostgreSQL (migration 035). */
+    match_keys: GeneratedAlways<string[]>;
+    match_area: GeneratedAlways<string | null>;
   };
   /** A listing that became public, to be matched against the saved searches (migration 020); deleted when done. */
   alert_jobs: {

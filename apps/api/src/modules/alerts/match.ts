@@ -7,10 +7,10 @@
  * thousands of searches, so the statement holds a few hundred conditions where the searches number thousands.
  *
  * 1. the candidates: searches in one of the listing's 8 buckets (listing type, property type, governorate, each
- *    the listing's or "any") through the GIN index of migration 020, and searches on a map area whose box holds
- *    the listing through its GiST index; only their ids (and row versions) come back;
- * 2. their conditions, built once per search (by id and row version) and kept, then all evaluated in one
- *    select over the listing's row;
+ *    the listing's or "any") through the GIN index over the column of migration 035, and searches on a map
+ *    area whose box holds the listing through its GiST index; only their ids (and row versions) come back;
+ * 2. their conditions, built once per distinct filters when the worker starts (warmMatchCache) and kept, then
+ *    all evaluated in one select over the listing's row;
  * 3. the matches inserted with `on conflict do nothing`: a search never records (so never announces) a listing
  *    twice, whichever server matched it, however often it became public again.
  */
@@ -26,31 +26,63 @@ type Executor = Database | Transaction<DB>;
 const CHUNK = 4000;
 
 /**
- * Every distinct condition seen (its SQL and parameters → one number), and each search's conditions as those
- * numbers, kept by search id with the row version they were built from (an edited search is built again).
- * One per worker (so per database) and exchange rates: a price bound in YER is another condition at other
- * rates. Bounded: past the limits it starts over, which only costs building them again.
+ * Every distinct condition seen (its SQL and parameters → one number), the conditions of each distinct set of
+ * filters as those numbers (a type in a governorate is saved by hundreds of people: 100,000 searches of the
+ * benchmark have 24,500 distinct filters), and each search's by id with the row version they were read at
+ * (an edited search is read again). One per worker (so per database) and exchange rates: a price bound in YER
+ * is another condition at other rates. Bounded: past the limits it starts over, which only costs building
+ * them again.
  */
 const MAX_CONDITIONS = 200_000;
 const MAX_SEARCHES = 500_000;
 export class MatchCache {
   atoms = new Map<string, number>();
   exprs: Expression<SqlBool>[] = [];
+  byFilters = new Map<string, number[] | null>();
   searches = new Map<number, { version: string; atoms: number[] | null }>();
   constructor(readonly rates: Record<string, number>) {}
   /** Past its bounds it forgets everything. */
   trim() {
-    if (this.exprs.length > MAX_CONDITIONS || this.searches.size > MAX_SEARCHES) {
+    if (this.exprs.length > MAX_CONDITIONS || this.searches.size > MAX_SEARCHES || this.byFilters.size > MAX_SEARCHES) {
       this.atoms.clear();
       this.exprs = [];
+      this.byFilters.clear();
       this.searches.clear();
     }
   }
+  /** A search's conditions from its filters as PostgreSQL writes jsonb (one text for equal filters). */
+  remember(db: Executor, id: number, version: string, filtersText: string) {
+    let atoms = this.byFilters.get(filtersText);
+    if (atoms === undefined) {
+      atoms = compile(db, this, JSON.parse(filtersText));
+      this.byFilters.set(filtersText, atoms);
+    }
+    this.searches.set(id, { version, atoms: atoms ?? null });
+  }
 }
-type Compiled = MatchCache;
+
+/**
+ * Builds every saved search's conditions ahead of the first listing (a server calls it as its worker starts):
+ * otherwise the first listings a fresh server matches wait for thousands of searches to be built (a second and
+ * more per listing at 100,000 saved searches). Read by id a page at a time; searches saved later are built
+ * when they first turn up as candidates.
+ */
+export async function warmMatchCache(db: Executor, c: MatchCache, page = 2000): Promise<number> {
+  let after = 0;
+  let n = 0;
+  for (;;) {
+    const rows = await sql<{ id: number; v: string; f: string }>`
+      select id, xmin::text as v, filters::text as f from saved_searches where id > ${after} order by id limit ${page}`.execute(db);
+    c.trim();
+    for (const r of rows.rows) c.remember(db, r.id, r.v, r.f);
+    n += rows.rows.length;
+    if (rows.rows.length < page) return n;
+    after = rows.rows[rows.rows.length - 1]!.id;
+  }
+}
 
 /** The search's conditions as numbers of the cache's table; null when its filters no longer parse. */
-function compile(db: Executor, c: Compiled, filters: unknown): number[] | null {
+function compile(db: Executor, c: MatchCache, filters: unknown): number[] | null {
   // Stored through the same schema; one that no longer parses (a rule tightened since) matches nothing.
   const parsed = searchBody.safeParse(filters);
   if (!parsed.success) return null;
@@ -79,7 +111,10 @@ export function listingKeys(l: { listing_type: string; property_type: string; go
   return keys;
 }
 
-/** The searches that may match the listing (ids and row versions): its buckets, or an area holding its point. */
+/**
+ * The searches that may match the listing (ids and row versions): its buckets, or an area holding its point.
+ * Through the columns of migration 035 and their indexes; one row of two arrays, not thousands of rows.
+ */
 export async function candidatesOf(db: Executor, listingId: number): Promise<{ id: number; v: string }[]> {
   const listing = await db
     .selectFrom('listings')
@@ -89,30 +124,35 @@ export async function candidatesOf(db: Executor, listingId: number): Promise<{ i
   if (!listing) return [];
   const keys = listingKeys(listing);
   const at = listing.latitude != null && listing.longitude != null ? sql`box(point(${listing.longitude}::float8, ${listing.latitude}::float8), point(${listing.longitude}::float8, ${listing.latitude}::float8))` : null;
-  // The expressions as migration 020's partial indexes spell them, so each branch reads its index.
-  const res = await sql<{ id: number; v: string }>`
-    select id, xmin::text as v from saved_searches
-    where saved_search_keys(filters) && ${keys}::text[] and saved_search_area(filters) is null
-    ${at ? sql`union all
-    select id, xmin::text as v from saved_searches
-    where saved_search_area(filters) @> ${at} and saved_search_area(filters) is not null and saved_search_keys(filters) && ${keys}::text[]` : sql``}`.execute(db);
-  return res.rows;
+  // Each branch as its partial index is defined, so each reads its index.
+  const res = await sql<{ ids: number[] | string | null; vs: string[] | string | null }>`
+    select array_agg(id) as ids, array_agg(v) as vs from (
+      select id, xmin::text as v from saved_searches where match_keys && ${keys}::text[] and match_area is null
+      ${at ? sql`union all
+      select id, xmin::text as v from saved_searches where match_area @> ${at} and match_area is not null and match_keys && ${keys}::text[]` : sql``}
+    ) c`.execute(db);
+  const row = res.rows[0];
+  const ids = parseArray(row?.ids).map(Number);
+  const vs = parseArray(row?.vs);
+  return ids.map((id, i) => ({ id, v: String(vs[i]) }));
 }
 
 /** The saved searches the listing matches now (none when it is not public). */
-export async function matchingSearches(db: Executor, listingId: number, c: MatchCache): Promise<number[]> {
+export async function matchingSearches(db: Executor, listingId: number, c: MatchCache, timing?: { candidatesMs?: number; candidates?: number }): Promise<number[]> {
+  const t0 = performance.now();
   const candidates = { rows: await candidatesOf(db, listingId) };
+  if (timing) {
+    timing.candidatesMs = performance.now() - t0;
+    timing.candidates = candidates.rows.length;
+  }
   if (candidates.rows.length === 0) return [];
 
   c.trim();
   const stale = candidates.rows.filter((r) => c.searches.get(r.id)?.version !== r.v).map((r) => r.id);
   if (stale.length > 0) {
-    const rows = await sql<{ id: number; v: string; filters: unknown }>`
-      select id, xmin::text as v, filters from saved_searches where id = any(${stale}::int[])`.execute(db);
-    for (const r of rows.rows) {
-      const filters = typeof r.filters === 'string' ? JSON.parse(r.filters) : r.filters;
-      c.searches.set(r.id, { version: r.v, atoms: compile(db, c, filters) });
-    }
+    const rows = await sql<{ id: number; v: string; f: string }>`
+      select id, xmin::text as v, filters::text as f from saved_searches where id = any(${stale}::int[])`.execute(db);
+    for (const r of rows.rows) c.remember(db, r.id, r.v, r.f);
   }
 
   // Every distinct condition of the candidates, evaluated once.
@@ -136,6 +176,14 @@ export async function matchingSearches(db: Executor, listingId: number, c: Match
     .map((r) => r.id);
 }
 
+/** An array as the driver hands it over: a JavaScript array, or PostgreSQL's text ("{1,2}") from one that does not parse it. */
+function parseArray(v: unknown[] | string | null | undefined): string[] {
+  if (v == null) return [];
+  if (typeof v !== 'string') return v.map(String);
+  const inner = v.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map((x) => x.replace(/^"|"$/g, ''));
+}
+
 /** A bool[] as PostgreSQL writes it ("{t,f,NULL}"), for a driver that hands arrays over as text. */
 function parseBoolArray(s: string): (boolean | null)[] {
   const inner = s.replace(/^\{|\}$/g, '');
@@ -143,17 +191,18 @@ function parseBoolArray(s: string): (boolean | null)[] {
 }
 
 /** How long finding and recording a listing's matches took (the benchmark reports them apart). */
-export type MatchTiming = (t: { findMs: number; recordMs: number; matches: number }) => void;
+export type MatchTiming = (t: { findMs: number; candidatesMs: number; candidates: number; recordMs: number; matches: number }) => void;
 
 /** Records the listing's matches; returns the searches that had not matched it before. */
 export async function recordMatches(db: Executor, listingId: number, cache: MatchCache, timing?: MatchTiming): Promise<number[]> {
   const start = performance.now();
-  const ids = await matchingSearches(db, listingId, cache);
+  const seen: { candidatesMs?: number; candidates?: number } = {};
+  const ids = await matchingSearches(db, listingId, cache, seen);
   const found = performance.now();
   try {
     return await insertMatches(db, listingId, ids);
   } finally {
-    timing?.({ findMs: found - start, recordMs: performance.now() - found, matches: ids.length });
+    timing?.({ findMs: found - start, candidatesMs: seen.candidatesMs ?? 0, candidates: seen.candidates ?? 0, recordMs: performance.now() - found, matches: ids.length });
   }
 }
 

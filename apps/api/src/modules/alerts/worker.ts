@@ -8,7 +8,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { claimJobs, MatchCache, runJob } from './match.js';
+import { claimJobs, MatchCache, runJob, warmMatchCache } from './match.js';
 import { lastDigestTime, sendDue, type Weekday } from './send.js';
 import { repeatEvery } from '../../lib/repeat.js';
 
@@ -101,5 +101,15 @@ export function startAlertsWorker(deps: AlertsDeps, log: Log, options: AlertsWor
   // Each search's conditions, built once for this server's life (match.ts), and what it has mailed.
   const cache = new MatchCache(deps.config.EXCHANGE_RATES);
   const state: PassState = { digests: {}, instantSweptAt: 0 };
-  return repeatEvery(() => alertsPass(deps, opts, cache, state), pollMs, (err) => log.error(`alerts worker: ${err.message}`));
+  // Every saved search's conditions are built before the first pass, so no listing waits for them.
+  let warm: Promise<unknown> | null = null;
+  return repeatEvery(
+    async () => {
+      warm ??= warmMatchCache(deps.db, cache).catch((err: Error) => log.warn(`alerts worker: building the saved searches' conditions: ${err.message}`));
+      await warm;
+      return alertsPass(deps, opts, cache, state);
+    },
+    pollMs,
+    (err) => log.error(`alerts worker: ${err.message}`),
+  );
 }

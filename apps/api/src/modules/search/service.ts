@@ -72,18 +72,10 @@ function placeYerPerUsd(b: SearchFilters, fallback: number) {
   const district = b.district_id ?? b.city_id;
   const governorates = [...new Set(b.governorate_id === undefined ? [] : [b.governorate_id].flat())];
   if (district === undefined && governorates.length === 0) return null;
-  const districtRate =
-    district === undefined
-      ? sql`null::float8`
-      : sql`(select z.yer_per_usd from rate_zone_districts m join rate_zones z on z.id = m.zone_id where m.district_id = ${district}::int)`;
-  // The district's own governorate when the filter names none.
-  const members = governorates.length
-    ? sql`m.governorate_id in (${sql.join(governorates.map((g) => sql`${g}::int`))})`
-    : sql`m.governorate_id = (select governorate_id from districts where id = ${district}::int)`;
-  const count = governorates.length || 1;
-  const governorateRate = sql`(select case when count(*) = ${count}::int and min(z.yer_per_usd) = max(z.yer_per_usd) then min(z.yer_per_usd) end
-    from rate_zone_governorates m join rate_zones z on z.id = m.zone_id where ${members})`;
-  return sql<number>`coalesce(${districtRate}, ${governorateRate}, ${fallback}::float8)`;
+  // search_yer_per_usd (migration 035): the district's exception, else the governorates' one zone (the
+  // district's own governorate when the filter names none), else the fallback. In a subquery of its own so
+  // PostgreSQL calls it once per statement, not once per row.
+  return sql<number>`(select search_yer_per_usd(${district ?? null}::int, ${governorates}::int[], ${fallback}::float8))`;
 }
 
 /**
