@@ -28,6 +28,6 @@ export const isOffline = () => typeof navigator !== 'undefined' && navigator.onL
 
 /** Sign-out: the signed-in person's lists and favourites kept for offline reading leave the device with them. */
 export function forgetDeviceCopies(): void {
-  void clearSnapshots();
+  clearSnapshots();
   if (typeof caches !== 'undefined') void caches.delete(CACHES.favorites).catch(() => undefined);
 }

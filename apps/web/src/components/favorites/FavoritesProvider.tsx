@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
 import { keepFavorites } from '../../app/offline/keep';
-import { keptCopy, sessionKey, useLastSeen } from '../../app/offline/snapshot';
+import { sessionKey, useLastSeen } from '../../app/offline/snapshot';
 import type { FavoriteItem } from '@manzil/shared';
 import { favoritesKey, favoritesQuery, readDevice, removeFavorite, saveFavorite, serverDevice, subscribeDevice, writeDevice } from './store';
 
@@ -33,7 +33,7 @@ export function FavoritesProvider({ token, children }: { token: string | null; c
 
   // The account's list as last seen, kept for /favorites offline and read back for the hearts (issue 30).
   const lastSeen = useLastSeen<FavoriteItem[]>('favorites', token ? sessionKey(token) : '', token ? account.data : undefined, account.error);
-  const accountItems = account.data ?? keptCopy(lastSeen)?.data;
+  const accountItems = account.data ?? lastSeen?.data;
 
   const saved = useMemo(() => {
     const s = new Set<number>(device);

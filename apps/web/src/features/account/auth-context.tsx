@@ -3,7 +3,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useL
 import { MESSAGES, STORAGE_KEYS, WINDOW_EVENTS, type RegisterBody, type UserMe } from '@manzil/shared';
 import { ApiError, getToken, SESSION_ENDED_EVENT } from '../../api/client';
 import { forgetDeviceCopies } from '../../app/offline/keep';
-import { keptCopy, sessionKey, useLastSeen } from '../../app/offline/snapshot';
+import { sessionKey, useLastSeen } from '../../app/offline/snapshot';
 import { fetchMe, logoutAll, logoutSession, meQuery, registerAccount, requestToken } from './api';
 import { AccountNotice, type Notice } from './components/AccountNotice';
 
@@ -218,7 +218,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Offline (issue 30): the account as last read on this device, so a signed-in visitor stays signed in on the
   // pages kept for reading; cleared at sign-out with the other copies.
   const lastSeenMe = useLastSeen<UserMe>('me', token ? sessionKey(token) : '', token ? me.data : undefined, me.error);
-  const user = token ? (me.data ?? keptCopy(lastSeenMe)?.data ?? null) : null;
+  const user = token ? (me.data ?? lastSeenMe?.data ?? null) : null;
   const signedIn = useRef(false);
   useEffect(() => {
     signedIn.current = Boolean(user);

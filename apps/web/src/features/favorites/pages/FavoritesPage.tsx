@@ -67,7 +67,7 @@ function AccountFavorites({ token }: { token: string }) {
   const query = useQuery({ ...favoritesQuery(token), refetchOnMount: 'always' });
   // Offline: the list as last seen on this device, with when (issue 30).
   const lastSeen = useLastSeen('favorites', sessionKey(token), query.data, query.error);
-  if (query.isPending || lastSeen === 'reading') return <Loading />;
+  if (query.isPending) return <Loading />;
   if (lastSeen === null) return <p className="alert alert-secondary" data-testid="offline-list-not-saved">{t('offline.notSavedList')}</p>;
   if (query.isError && !lastSeen) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   const items = lastSeen?.data ?? query.data ?? [];

@@ -67,7 +67,7 @@ function SavedList({ token }: { token: string }) {
   // Offline: the list as last seen on this device, with when (issue 30); read only, nothing to change offline.
   const lastSeen = useLastSeen('saved-searches', sessionKey(token), query.data, query.error);
   const { t: tc } = useTranslation('common');
-  if (query.isPending || lastSeen === 'reading') return <Loading />;
+  if (query.isPending) return <Loading />;
   if (lastSeen === null) return <p className="alert alert-secondary" data-testid="offline-list-not-saved">{tc('offline.notSavedList')}</p>;
   if (lastSeen) return <LastSeenList items={lastSeen.data.items} savedAt={lastSeen.savedAt} />;
   if (query.isError) {
