@@ -2,7 +2,8 @@
  * Enquiries that survive a dropped link (issue 30), in Chromium at 390 px, in Arabic and English: a message to
  * an owner written offline shows "waiting to send"; the tab is closed, the link comes back, Manzil is opened
  * again and exactly one e-mail reaches the owner (a real SMTP server), and the waiting bar goes. With the tab
- * left open, the `online` event sends it, once. Holds without the server's Idempotency-Key replay: the sender's
+ * left open, the `online` event sends it, once. With every tab closed, the service worker's Background Sync (its
+ * sync event fired through the DevTools protocol) sends it, once. Holds without the server's Idempotency-Key replay: the sender's
  * lock and removal on success are what keep it to one. Screenshots (390 and 1280 px) in SHOTS_DIR/contact-outbox.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { MESSAGES } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
 import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer } from './harness';
 import { locale, pick } from './locales';
+import { OUTBOX_DB, OUTBOX_TAG } from '../apps/web/src/features/contact/outbox/types';
 
 const AREA = 'contact-outbox';
 const ADMIN = { email: 'admin.outbox-e2e@example.test', password: 'admin-secret' };
@@ -106,6 +108,59 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
     await expect.poll(() => next.getByTestId('outbox-bar').count(), { timeout: 15_000 }).toBe(0);
     // Still one after another visit (nothing left behind to send again).
     await openApp(next, `${server.url}/contact`);
+    await next.waitForTimeout(2_000);
+    expect(mailsWith(message)).toHaveLength(1);
+    await ctx.close();
+  });
+
+  it("with every tab closed, the service worker's Background Sync sends it once, and the next visit finds the outbox empty", async () => {
+    const ctx = await newContext(browser, { lang, viewport: lang === 'ar' ? MOBILE : DESKTOP });
+    const page = await ctx.newPage();
+    // The worker must be there before the link drops: the outbox registers its sync tag with it.
+    await openApp(page, `${server.url}/property-details/${listingId}`);
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
+    const message = `Offline, every tab closed, sent by the worker (${lang} ${Date.now()})`;
+    await writeOffline(page, lang, message);
+    // The page asked the browser for a sync with the outbox's tag.
+    await expect
+      .poll(() => page.evaluate(async () => ((await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } }).sync.getTags()))
+      .toContain(OUTBOX_TAG);
+    await page.close();
+    expect(mailsWith(message)).toHaveLength(0);
+    await ctx.setOffline(false);
+
+    // No page of Manzil is open to send it: only the worker can. A blank tab carries the DevTools session.
+    // Chromium may fire the sync by itself as the (emulated) link comes back; the dispatch makes sure it fires,
+    // and two sync events must still send it once.
+    const blank = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(blank);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.some((r) => r.scopeURL === `${server.url}/` && !r.isDeleted)).toBe(true);
+    const { registrationId } = registrations.find((r) => r.scopeURL === `${server.url}/` && !r.isDeleted)!;
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId, tag: OUTBOX_TAG, lastChance: false });
+    await expectExactlyOneMail(message);
+    await cdp.detach();
+
+    // The next visit: nothing waiting on the device, no bar, nothing sent again.
+    const next = await ctx.newPage();
+    await openApp(next, `${server.url}/`);
+    const stored = await next.evaluate(
+      (db) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open(db);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('messages').objectStore('messages').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          };
+        }),
+      OUTBOX_DB,
+    );
+    expect(stored).toBe(0);
+    expect(await next.getByTestId('outbox-bar').count()).toBe(0);
     await next.waitForTimeout(2_000);
     expect(mailsWith(message)).toHaveLength(1);
     await ctx.close();

@@ -15,6 +15,8 @@ const ADMIN = { email: 'admin.saver@example.test', password: 'admin-pass-123' };
 let server: RunningServer;
 let browser: Browser;
 let listingId: number;
+/** A listing with three photos: the full-screen gallery has a neighbour on each side of the one opened. */
+let galleryId: number;
 
 async function upload(id: number, token: string, hue: string) {
   const jpeg = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: hue } }).jpeg({ quality: 80 }).toBuffer();
@@ -38,6 +40,9 @@ beforeAll(async () => {
     if (r.status !== 200) throw new Error(`approve failed: ${r.status}`);
     listingId = id;
   }
+  galleryId = await createListing(server, owner.token, { title_en: 'Saver flat 3', title_ar: 'شقة التوفير 3' }, { latitude: 12.86, longitude: 45.03 });
+  for (const hue of ['#d4ac0d', '#17a589', '#884ea0']) await upload(galleryId, owner.token, hue);
+  if ((await api(server, 'POST', `/admin/listings/${galleryId}/approve`, { token: admin })).status !== 200) throw new Error('approve failed');
 }, 180_000);
 
 afterAll(async () => {
@@ -176,6 +181,78 @@ describe.concurrent.each<Lang>(['ar', 'en'])('data saver (%s, 390 px)', (lang) =
     expect(await sw.getAttribute('aria-checked')).toBe('true');
     await page.getByTestId('photo-gate').first().waitFor();
     await shot(page, AREA, `switch-desktop-${lang}-1280`);
+    await ctx.close();
+  });
+});
+
+describe.concurrent.each<[Lang, { width: number; height: number }]>([
+  ['ar', MOBILE],
+  ['en', DESKTOP],
+])('data saver, full-screen gallery (%s)', (lang, viewport) => {
+  it('fetches only the photos the visitor shows, never the neighbours, while opening and moving', async ({ expect }) => {
+    const width = viewport.width;
+    const ctx = await newContext(browser, { lang, viewport });
+    await ctx.addCookies([{ name: 'manzilDataSaver', value: 'on', url: server.url }]);
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    const seen = watchFetches(page);
+    // Distinct photo files: a second request for one already fetched (memory cache) costs no bytes.
+    const files = () => [...new Set(seen.photos.map((u) => new URL(u).pathname))];
+    await openApp(page, `${server.url}/property-details/${galleryId}`);
+    const carousel = page.getByTestId('carousel');
+    await carousel.getByTestId('photo-gate').click();
+    await carousel.getByTestId('carousel-open').waitFor();
+    expect(files()).toHaveLength(1);
+    const first = files()[0]!;
+    expect(first).toMatch(/-960\.webp$/);
+
+    // Opened full screen: the photo shown (the same file, nothing more), its neighbours placeholders with their size.
+    await carousel.getByTestId('carousel-open').click();
+    const root = page.locator('.yarl__root');
+    await page.waitForFunction(() => {
+      const i = document.querySelector<HTMLImageElement>('.yarl__slide_current img');
+      return !!i && i.complete && i.naturalWidth > 0;
+    });
+    await page.waitForTimeout(800);
+    expect(files()).toEqual([first]);
+    expect(await root.locator('.yarl__slide:not(.yarl__slide_current) [data-testid="photo-gate"]').count()).toBe(2);
+    const t = locale(lang, 'details');
+    const next = root.getByRole('button', { name: pick(t, 'gallery.next') });
+    const previous = root.getByRole('button', { name: pick(t, 'gallery.previous') });
+
+    // Moving on: a placeholder that says the photo's size, and still no fetch.
+    await next.click();
+    const gate = root.locator('.yarl__slide_current [data-testid="photo-gate"]');
+    await gate.waitFor();
+    expect((await gate.getByTestId('photo-gate-size').textContent())?.trim()).toMatch(kbPattern(lang));
+    expect(await gate.getAttribute('aria-label')).toContain(pick(t, 'gallery.show').replace('{{n}}', '2').replace('{{total}}', '3'));
+    await page.waitForTimeout(800);
+    expect(files()).toEqual([first]);
+    await shot(page, AREA, `lightbox-gate-${lang}-${width}`);
+
+    // A tap shows that one photo, at the size said.
+    await gate.click();
+    await page.waitForFunction(() => {
+      const i = document.querySelector<HTMLImageElement>('.yarl__slide_current img');
+      return !!i && i.complete && i.naturalWidth > 0;
+    });
+    expect(files()).toHaveLength(2);
+    expect(files()[1]).toMatch(/-960\.webp$/);
+    // Still at the photo tapped (the gallery did not start again at the one opened).
+    expect((await root.locator('.yarl__counter').textContent())?.replace(/\s/g, '')).toBe('2/3');
+    await shot(page, AREA, `lightbox-shown-${lang}-${width}`);
+
+    // On to the third (a placeholder still), then back past the two shown: nothing new fetched.
+    await next.click();
+    await root.locator('.yarl__slide_current [data-testid="photo-gate"]').waitFor();
+    await previous.click();
+    await previous.click();
+    await page.waitForTimeout(800);
+    expect(files()).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    // The page's carousel remembers what was shown full screen: photo 1 is there, no placeholder.
+    await expect.poll(() => carousel.getByTestId('carousel-open').count()).toBe(1);
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 });

@@ -2,7 +2,8 @@
  * Slow and missing connections (issue 30). The Workbox service worker (apps/web/src/sw/sw.ts): after a first
  * visit the app shell opens with the network cut, with the offline notice; a listing the visitor opened opens
  * again offline (title, price, place, the ways to reach the owner), also when the server's HTML carried it; a
- * favourite never opened opens offline, and /favorites shows the list as last seen with when; a page never
+ * favourite never opened opens offline, and /favorites and /saved-searches show the list as last seen with when
+ * (after a reload or a new load of the page); a page never
  * seen says so. Both languages, at 390 and 1280 px. Then the start-up watchdog: when the entry bundle never
  * arrives, its Arabic fallback (reload, install Chrome) after 10 s, and the preloader is gone after 3 s.
  */
@@ -214,6 +215,38 @@ describe('offline', () => {
     expect(await title.innerText()).toBe(fav.title[lang]);
     expect((await page.getByTestId('details-price').innerText()).replace(/\D/g, '')).toContain(String(fav.price));
     await shot(page, 'offline', `favorite-listing-${lang}-${width}`);
+    await ctx.close();
+  });
+
+  it.each([
+    ['ar', '390', MOBILE],
+    ['en', '1280', DESKTOP],
+  ] as const)('/saved-searches, seen once online, shows the list as last seen offline, with when (%s, %s px)', async (lang, width, viewport) => {
+    const visitor = await registerUser(server);
+    const name = lang === 'ar' ? 'شقق عدن للإيجار' : 'Flats to rent in Aden';
+    const created = await api(server, 'POST', '/saved-searches', { token: visitor.token, body: { name, filters: { listing_type: 'FOR_RENT', governorate_id: 3 }, frequency: 'off' } });
+    expect(created.status).toBe(201);
+    const ctx = await newContext(browser, { lang, viewport, token: visitor.token });
+    const page = await ctx.newPage();
+    await openApp(page, `${server.url}/saved-searches`);
+    await page.getByTestId(`saved-search-${created.body.id}`).waitFor();
+    await waitForShellCached(page);
+
+    await ctx.setOffline(true);
+    // A reload (the page the visitor was on), then a navigation to it from another page.
+    for (const open of [() => page.reload(), () => page.goto(`${server.url}/saved-searches`)]) {
+      await open();
+      await waitForApp(page, 20_000);
+      const item = page.getByTestId(`saved-search-${created.body.id}`);
+      await page.locator(`[data-testid="saved-search-${created.body.id}"], [data-testid="offline-not-saved"], [data-testid="offline-list-not-saved"], [data-testid="saved-searches-error"]`).first().waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-testid="offline-not-saved"], [data-testid="offline-list-not-saved"], [data-testid="saved-searches-error"]').count()).toBe(0);
+      expect(await item.locator('h2').innerText()).toBe(name);
+      const savedAt = await page.getByTestId('offline-saved-at').innerText();
+      expect(savedAt).toContain(lang === 'ar' ? 'حُفظ على هذا الجهاز' : 'saved on this device');
+      expect(savedAt).toContain(String(new Date().getFullYear()));
+      await shot(page, 'offline', `saved-searches-${lang}-${width}`);
+      await openOffline(page, '/');
+    }
     await ctx.close();
   });
 

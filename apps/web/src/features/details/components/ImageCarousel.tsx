@@ -178,8 +178,15 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
             title={title}
             index={lightbox.index}
             open={lightbox.open}
-            onView={go}
+            onView={(i) => {
+              go(i);
+              // The gallery starts again at `index` whenever its slides change (a photo shown under the data saver).
+              setLightbox((l) => l && { ...l, index: i });
+            }}
             onClose={() => setLightbox((l) => l && { ...l, open: false })}
+            saver={saver}
+            revealed={revealed}
+            onReveal={(id) => setRevealed((r) => new Set(r).add(id))}
           />
         </Suspense>
       )}

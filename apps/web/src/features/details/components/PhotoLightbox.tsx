@@ -8,7 +8,7 @@
  * carousel imports when a photo is first opened. PhotoSwipe 5 (similar size) was the other candidate: it has no
  * right-to-left mode (its issue #1575 is open), so Arabic visitors would swipe backwards.
  */
-import Lightbox, { type SlideImage } from 'yet-another-react-lightbox';
+import Lightbox, { type GenericSlide, type Slide } from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
@@ -17,7 +17,20 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
+import { PhotoPlaceholder, saverVariant } from '../../../components/data-saver/PhotoGate';
 import { mediaSrc } from '../../map/lib/display';
+
+/** A photo not fetched yet under the data saver: its placeholder instead of an image, so nothing loads ahead. */
+interface GateSlide extends GenericSlide {
+  type: 'gate';
+  index: number;
+  media: MediaItem;
+}
+declare module 'yet-another-react-lightbox' {
+  interface SlideTypes {
+    gate: GateSlide;
+  }
+}
 
 export interface PhotoLightboxProps {
   media: MediaItem[];
@@ -28,12 +41,25 @@ export interface PhotoLightboxProps {
   onClose: () => void;
   /** Each photo shown, so the page's carousel shows the last one when the gallery closes. */
   onView: (index: number) => void;
+  /**
+   * Data saver on (issue 30): only the photos in `revealed` (media ids the visitor tapped, here or on the page) are
+   * fetched, each at the variant its placeholder said (the one the page's carousel already loaded); the others,
+   * neighbours included, stay placeholders until tapped (`onReveal`).
+   */
+  saver?: boolean;
+  revealed?: ReadonlySet<number>;
+  onReveal?: (id: number) => void;
 }
 
-/** The WebP variants as srcset candidates, with heights from the photo's own proportions. */
-function slides(media: MediaItem[], alt: (n: number) => string): SlideImage[] {
-  return media.map((m, i) => {
+/** Under the data saver, the size a revealed photo is fetched at: the carousel's (ImageCarousel), so opening it costs nothing more. */
+const SAVER_WIDTH = 960;
+
+/** The WebP variants as srcset candidates, with heights from the photo's own proportions; placeholders under the saver. */
+function slides(media: MediaItem[], alt: (n: number) => string, saver: ReadonlySet<number> | null): Slide[] {
+  return media.map((m, i): Slide => {
     const ratio = m.width && m.height ? m.height / m.width : 2 / 3;
+    if (saver && !saver.has(m.id)) return { type: 'gate', index: i, media: m };
+    if (saver) return { src: mediaUrl(saverVariant(m, SAVER_WIDTH)?.url) ?? '', alt: alt(i + 1), width: m.width || undefined, height: m.height || undefined };
     return {
       src: mediaSrc(m, 1600) ?? '',
       alt: alt(i + 1),
@@ -44,11 +70,11 @@ function slides(media: MediaItem[], alt: (n: number) => string): SlideImage[] {
   });
 }
 
-export default function PhotoLightbox({ media, title, index, open, onClose, onView }: PhotoLightboxProps) {
+export default function PhotoLightbox({ media, title, index, open, onClose, onView, saver = false, revealed, onReveal }: PhotoLightboxProps) {
   const { t } = useTranslation('details');
   const items = useMemo(
-    () => slides(media, (n) => t('gallery.photoAlt', { title, n, total: media.length })),
-    [media, title, t],
+    () => slides(media, (n) => t('gallery.photoAlt', { title, n, total: media.length }), saver ? (revealed ?? new Set()) : null),
+    [media, title, t, saver, revealed],
   );
   // The library's own words, in the visitor's language ("{index} of {total}" names each slide for screen readers).
   const labels = useMemo(
@@ -77,7 +103,20 @@ export default function PhotoLightbox({ media, title, index, open, onClose, onVi
       controller={{ closeOnBackdropClick: true }}
       zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
       counter={{ container: { className: 'details-lightbox-counter' } }}
-      render={items.length < 2 ? { buttonPrev: () => null, buttonNext: () => null } : undefined}
+      render={{
+        ...(items.length < 2 ? { buttonPrev: () => null, buttonNext: () => null } : {}),
+        slide: ({ slide }) =>
+          slide.type === 'gate' ? (
+            <div className="details-lightbox-gate" style={{ aspectRatio: slide.media.width && slide.media.height ? `${slide.media.width} / ${slide.media.height}` : '3 / 2' }}>
+              <PhotoPlaceholder
+                media={slide.media}
+                minWidth={SAVER_WIDTH}
+                label={t('gallery.show', { n: slide.index + 1, total: media.length })}
+                onShow={() => onReveal?.(slide.media.id)}
+              />
+            </div>
+          ) : undefined,
+      }}
       close={onClose}
       on={{ view: ({ index: i }) => onView(i) }}
       className="details-lightbox"
