@@ -186,8 +186,7 @@ function parseArray(v: unknown[] | string | null | undefined): string[] {
 
 /** A bool[] as PostgreSQL writes it ("{t,f,NULL}"), for a driver that hands arrays over as text. */
 function parseBoolArray(s: string): (boolean | null)[] {
-  const inner = s.replace(/^\{|\}$/g, '');
-  return inner === '' ? [] : inner.split(',').map((x) => (x === 't' ? true : x === 'f' ? false : null));
+  return parseArray(s).map((x) => (x === 't' ? true : x === 'f' ? false : null));
 }
 
 /** How long finding and recording a listing's matches took (the benchmark reports them apart). */
