@@ -111,7 +111,7 @@ interface Place {
   lon: number;
 }
 
-function mixes(govs: Place[], similarOf: number[] = []): Mix[] {
+function mixes(govs: Place[], similarOf: number[] = [], similarNotKept: number[] = []): Mix[] {
   const [g1, g2, g3, g4] = govs;
   const box = (g: Place, half: number) => ({ min_lat: g.lat - half, max_lat: g.lat + half, min_lon: g.lon - half, max_lon: g.lon + half });
   // A drawn area: an irregular hexagon around a city centre, [lat, lng] pairs as the map sends them.
@@ -187,6 +187,14 @@ function mixes(govs: Place[], similarOf: number[] = []): Mix[] {
       extra: true,
       bodies: similarOf.map((id) => ({ id })),
       get: similarOf.map((id) => `/api/v1/listings/${id}/similar`),
+    },
+    {
+      // The first reader of a listing's similar homes on this server: more listings, round-robin, than the answers
+      // it keeps, so each request reads and writes its eight cards.
+      name: SIMILAR_NOT_KEPT,
+      extra: true,
+      bodies: similarNotKept.map((id) => ({ id })),
+      get: similarNotKept.map((id) => `/api/v1/listings/${id}/similar`),
     },
   ];
 }
@@ -310,6 +318,7 @@ async function explain(db: DbHandle['db'], plan: CompiledQuery[][]): Promise<str
 const WITH_DETAILS = 'search + details';
 /** The row of similar homes (issue 28), target p95 ≤ 20 ms at 100,000 listings. */
 const SIMILAR = 'similar homes';
+const SIMILAR_NOT_KEPT = 'similar homes not kept';
 
 /**
  * Searches and listings' details under one load (issue 26), as visitors use the site: each connection sends a
@@ -500,8 +509,10 @@ async function main() {
     const similarOf = (await sql<{ id: number }>`
       select id from (select id, row_number() over (order by id) as n from listings where status = 'approved' and is_active and withheld = '{}') x
       where n % greatest(1, (select count(*) from listings) / 40) = 0 order by id limit 40`.execute(db)).rows.map((r) => r.id);
+    const similarNotKept = (await sql<{ id: number }>`
+      select id from listings where status = 'approved' and is_active and withheld = '{}' order by md5(id::text) limit ${MAX_PAGES + 100}`.execute(db)).rows.map((r) => r.id);
 
-    const selected = mixes(govs, similarOf).filter((m) => !ONLY || ONLY.some((o) => m.name.startsWith(o)));
+    const selected = mixes(govs, similarOf, similarNotKept).filter((m) => !ONLY || ONLY.some((o) => m.name.startsWith(o)));
     const results = [];
     const explains: Record<string, string> = {};
     for (const mix of selected) {
@@ -644,13 +655,14 @@ async function main() {
           `any zoom: ${ok ? 'met' : 'NOT met'}.`,
       );
     }
-    const similarRow = results.find((r) => r.mix === SIMILAR);
-    if (similarRow) {
+    for (const [mix, what] of [[SIMILAR, 'kept'], [SIMILAR_NOT_KEPT, 'not kept, each a first reader']] as const) {
+      const row = results.find((r) => r.mix === mix);
+      if (!row) continue;
       console.log(
-        `\nSimilar homes (issue 28, GET /listings/{id}/similar, ${similarRow.bodies.length} listings, ${similarRow.statements_per_request} ` +
-          `statement a request): p50 ${round(similarRow.api.p50_ms)} ms, p95 ${round(similarRow.api.p95_ms)} ms @${CONNECTIONS}; p50 ${round(similarRow.api_c1.p50_ms)} ms, p95 ${round(similarRow.api_c1.p95_ms)} ms @1 (floor @1: p95 ${similarRow.floor.p95_ms} ms). ` +
-          `Target (issue 28, PostgreSQL at 100,000 listings): p95 ≤ 20 ms: ${similarRow.api.p95_ms <= 20 ? 'met' : 'NOT met'} at ${CONNECTIONS} ` +
-          `connections, ${similarRow.api_c1.p95_ms <= 20 ? 'met' : 'NOT met'} at 1.`,
+        `\nSimilar homes, ${what} (issue 28, GET /listings/{id}/similar, ${row.bodies.length} listings, ${row.statements_per_request} ` +
+          `statement a request): p50 ${round(row.api.p50_ms)} ms, p95 ${round(row.api.p95_ms)} ms @${CONNECTIONS}; p50 ${round(row.api_c1.p50_ms)} ms, p95 ${round(row.api_c1.p95_ms)} ms @1 (floor @1: p95 ${row.floor.p95_ms} ms). ` +
+          `Target (issue 28, PostgreSQL at 100,000 listings): p95 ≤ 20 ms: ${row.api.p95_ms <= 20 ? 'met' : 'NOT met'} at ${CONNECTIONS} ` +
+          `connections, ${row.api_c1.p95_ms <= 20 ? 'met' : 'NOT met'} at 1.`,
       );
     }
     if (results.some((r) => r.extra)) {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent, priceHistory, similarListings } from '@manzil/shared';
+import { MESSAGES, errorDetail, idParam, listingCreateBody, listingRead, listingUpdateBody, myListingList, myListingsQuery, noContent, priceHistory, similarListings, type SimilarListings } from '@manzil/shared';
 import { notFound } from '../../lib/errors.js';
-import { compileSerializer } from '../../lib/serialize.js';
 import { readListing } from './read.js';
 import { ACCOUNT_LIMITS } from '../auth/limits.js';
 import * as svc from './service.js';
@@ -10,6 +9,8 @@ import { EXPIRY_DAYS, renewListing } from './expiry.js';
 import { requestLang } from '../auth/service.js';
 import { similarListings as findSimilar, SIMILAR_LIMIT } from './similar.js';
 import { PRICE_HISTORY_LIMIT, priceHistoryFor } from './price-history.js';
+import { PageCache, type WrittenList } from '../search/page-cache.js';
+import { reuseCompressed } from '../../plugins/compress.js';
 
 /**
  * Routes of the listings area (spec §7 Listings): an owner's create, edit, delete and own list, and the
@@ -20,8 +21,8 @@ export default async function listingsRoutes(base: FastifyInstance) {
   const { db, storage, config } = app.deps;
   const tags = ['listings'];
   const security = [{ bearer: [] }];
-  // Eight full cards under every details page a visitor scrolls through: written as search writes its pins (lib/serialize.ts).
-  const writeSimilar = compileSerializer(similarListings);
+  // Eight full cards under every details page a visitor scrolls through: kept as written, like search's pages.
+  const similarKept = new PageCache<WrittenList>();
 
   app.post(
     '/listings/',
@@ -92,11 +93,12 @@ export default async function listingsRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const found = await findSimilar(db, storage, req.user, req.params.id);
+      const found = await findSimilar(db, storage, similarKept, req.user, req.params.id);
       // The same for every visitor, like the by-city counts; only its owner or an admin sees a non-public one's.
       reply.header('cache-control', found.public ? 'public, max-age=60' : 'private, no-store');
-      reply.serializer(writeSimilar).type('application/json; charset=utf-8');
-      return { items: found.items };
+      // Already JSON from the same schema (as search's pages): sent as it is, compressed once per encoding.
+      reuseCompressed(reply, found.written.encoded);
+      return reply.type('application/json; charset=utf-8').send(found.written.body as unknown as SimilarListings);
     },
   );
 

@@ -128,6 +128,24 @@ describe.each(DB_KINDS)('similar listings (%s)', (kind) => {
     }
   });
 
+  it('is never stale: a card edited, a listing gone from public view or a new one shows on the next request', async () => {
+    const shop = await add({ property_type: 'OFFICE', price: 20_000, governorate_id: 6, ...at(2) });
+    const [a, b] = [await add({ property_type: 'OFFICE', price: 21_000, governorate_id: 6, ...at(2.01), title_en: 'Shop before' }), await add({ property_type: 'OFFICE', price: 19_000, governorate_id: 6, ...at(2.02) })];
+    const first = await similar(shop);
+    expect(ids(first)).toEqual([a, b]);
+    // The same answer again (kept by the server), then changes made behind its back, straight in the database.
+    expect((await similar(shop)).body).toEqual(first.body);
+    await t.db.updateTable('listings').set({ title_en: 'Shop after', price: 20_500, price_usd: 20_500 }).where('id', '=', a).execute();
+    const edited = await similar(shop);
+    expect(edited.body.items[0]).toMatchObject({ id: a, title_en: 'Shop after', price: 20_500 });
+    expect(edited.body.items[1]).toEqual(first.body.items[1]);
+    await insertMedia(t.db, b);
+    expect((await similar(shop)).body.items[1].media).toHaveLength(1);
+    await t.db.updateTable('listings').set({ withheld: ['hidden'] }).where('id', '=', a).execute();
+    const c = await add({ property_type: 'OFFICE', price: 20_000, governorate_id: 6, ...at(2.005) });
+    expect(ids(await similar(shop))).toEqual([c, b]);
+  });
+
   it('answers 404 about a missing listing to everyone', async () => {
     for (const token of [undefined, other.token, owner.token, admin.token]) expect((await similar(99_999_999, token)).status).toBe(404);
   });

@@ -5,41 +5,63 @@
  * each. Never the listing itself. Cards exactly as search sends them (asCards).
  */
 import { sql } from 'kysely';
-import type { ListingRead } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { placeNames } from '../locations/names.js';
-import { asCards, isPublicL, listingRowsSql, type ListingRow } from './read.js';
+import { itemOf, sameList, writeCard, writeList, type PageCache, type WrittenList } from '../search/page-cache.js';
+import { asCards, isPublicL, type ListingRow } from './read.js';
 
 export const SIMILAR_LIMIT = 8;
 /** The price band around the listing's USD price (in similar_listing_ids, migration 022). */
 export const SIMILAR_PRICE_BAND = 0.35;
 
 export interface SimilarAnswer {
-  items: ListingRead[];
+  /** {items} as the route's schema writes it, in UTF-8, kept for the next reader while nothing on it changes. */
+  written: WrittenList;
   /** Whether the listing itself is public: its answer may be cached by anyone (a private one only by its reader). */
   public: boolean;
 }
 
 /**
- * One statement: the listing (for the 404 decision) and its similar listings' rows (listing_rows, as search
- * does), their ids from similar_listing_ids (migration 022). That function holds the tiers (district, rest of the
- * governorate, rest of the country with a point, without) as ordered index-only scans under one LIMIT, run one
- * after the other until 8 are found; being a function, its statement is planned once per connection, which
- * halves the request (planning its eight scans cost more than running them; docs/benchmarks.md).
+ * One statement: the listing (for the 404 decision) and its similar listings' ids from similar_listing_ids
+ * (migration 022), with their revisions and the rows of those not written before at that revision (search_page,
+ * migration 009). That function holds the tiers (district, rest of the governorate, rest of the country with a
+ * point, without) as ordered index-only scans under one LIMIT, run one after the other until 8 are found; being a
+ * function, its statement is planned once per connection, which halves the request (planning its eight scans cost
+ * more than running them; docs/benchmarks.md).
+ *
+ * The answer is kept as written, per listing, like search's pages (search/page-cache.ts): every reader of a
+ * listing's page asks for the same eight cards, and reading and writing them was most of the request. The
+ * database still decides each time which listings are similar and at which revision, so a card changed or hidden
+ * on any server is never served stale.
  */
-export async function similarListings(db: Database, storage: Storage, user: AuthUser | null, id: number): Promise<SimilarAnswer> {
+export async function similarListings(db: Database, storage: Storage, kept: PageCache<WrittenList>, user: AuthUser | null, id: number): Promise<SimilarAnswer> {
+  const before = kept.get(String(id));
   const [res, names] = await Promise.all([
-    sql<{ owner_id: number; public: boolean; rows: ListingRow[] }>`
-      select l.owner_id, ${isPublicL} as public, ${listingRowsSql(sql`similar_listing_ids(l.id, ${SIMILAR_LIMIT})`)} as rows
-      from listings l where l.id = ${id}`.execute(db),
+    sql<{ owner_id: number; public: boolean; ids: number[]; revs: string[]; rows: ListingRow[] }>`
+      select l.owner_id, ${isPublicL} as public, q.page_ids as ids, q.page_revs as revs, q.page_rows as rows
+      from listings l, search_page(similar_listing_ids(l.id, ${SIMILAR_LIMIT}), ${before?.ids ?? []}::int[], ${before?.revs ?? []}::text[]) q
+      where l.id = ${id}`.execute(db),
     placeNames(db),
   ]);
   const me = res.rows[0];
   // As GET /listings/{id}: the public sees public listings only; the owner and admins also their own hidden one.
   if (!me) throw notFound();
   if (!me.public && !(user && (user.id === me.owner_id || user.role === 'ADMIN'))) throw notFound();
-  return { items: asCards(me.rows, names, storage), public: me.public };
+  if (before && sameList(before.ids, me.ids) && sameList(before.revs, me.revs)) return { written: before, public: me.public };
+  const fresh = new Map(asCards(me.rows, names, storage).map((it) => [it.id, Buffer.from(writeCard(it))]));
+  const list = { ids: [] as number[], revs: [] as string[], items: [] as Buffer[] };
+  me.ids.forEach((sid, i) => {
+    // Not fresh: unchanged since written before.
+    const item = fresh.get(sid) ?? (before && itemOf(before, sid));
+    if (item === undefined) return;
+    list.ids.push(sid);
+    list.revs.push(me.revs[i]!);
+    list.items.push(item);
+  });
+  const written = writeList(list);
+  kept.set(String(id), written);
+  return { written, public: me.public };
 }

@@ -12,7 +12,8 @@ import { listingRead, type SearchBody } from '@manzil/shared';
 import { compileSerializer } from '../../lib/serialize.js';
 import type { Encoding } from '../../plugins/compress.js';
 
-export interface WrittenPage {
+/** A list of listings written as JSON once, reused while its listings' revisions stand (search pages, similar homes). */
+export interface WrittenList {
   ids: number[];
   /** Each listing's revision as written (text: a bigint). */
   revs: string[];
@@ -23,10 +24,13 @@ export interface WrittenPage {
   body: Buffer;
   /** Where each listing's JSON starts and ends in body. */
   spans: [number, number][];
-  total: number;
-  total_capped: boolean;
   /** Compressed forms of body, filled by plugins/compress.ts as clients ask for them. */
   encoded: Map<Encoding, Buffer>;
+}
+
+export interface WrittenPage extends WrittenList {
+  total: number;
+  total_capped: boolean;
 }
 
 /** One listing of a search page, written from the schema (only its declared fields, as the route's serializer). */
@@ -35,12 +39,12 @@ export const writeCard = compileSerializer(listingRead);
 const HEAD = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');
 
-/** A page from its listings' JSON (UTF-8): the answer written once, and each listing's place in it. */
-export function writePage(page: { ids: number[]; revs: string[]; items: Buffer[]; total: number; total_capped: boolean }): WrittenPage {
+/** `{"items":[…]<tail>}` from its listings' JSON (UTF-8): the answer written once, and each listing's place in it. */
+export function writeList(list: { ids: number[]; revs: string[]; items: Buffer[] }, tail = ''): WrittenList {
   const parts: Buffer[] = [HEAD];
   const spans: [number, number][] = [];
   let at = HEAD.length;
-  page.items.forEach((it, i) => {
+  list.items.forEach((it, i) => {
     if (i > 0) {
       parts.push(COMMA);
       at += 1;
@@ -49,12 +53,17 @@ export function writePage(page: { ids: number[]; revs: string[]; items: Buffer[]
     spans.push([at, at + it.length]);
     at += it.length;
   });
-  parts.push(Buffer.from(`],"total":${page.total},"total_capped":${page.total_capped}}`));
-  return { ids: page.ids, revs: page.revs, body: Buffer.concat(parts), spans, total: page.total, total_capped: page.total_capped, encoded: new Map() };
+  parts.push(Buffer.from(`]${tail}}`));
+  return { ids: list.ids, revs: list.revs, body: Buffer.concat(parts), spans, encoded: new Map() };
+}
+
+/** A search page: its listings and the total, {items, total, total_capped}. */
+export function writePage(page: { ids: number[]; revs: string[]; items: Buffer[]; total: number; total_capped: boolean }): WrittenPage {
+  return { ...writeList(page, `,"total":${page.total},"total_capped":${page.total_capped}`), total: page.total, total_capped: page.total_capped };
 }
 
 /** The JSON of the page's listing with this id, if it is on the page (a view of the page's bytes, not a copy). */
-export function itemOf(page: WrittenPage, id: number): Buffer | undefined {
+export function itemOf(page: WrittenList, id: number): Buffer | undefined {
   const i = page.ids.indexOf(id);
   return i < 0 ? undefined : page.body.subarray(...page.spans[i]!);
 }
@@ -74,10 +83,10 @@ export function sameList<T>(a: T[], b: T[]): boolean {
  */
 export const MAX_PAGES = 500;
 
-export class PageCache {
-  private pages = new Map<string, WrittenPage>();
+export class PageCache<T extends WrittenList = WrittenPage> {
+  private pages = new Map<string, T>();
 
-  get(key: string): WrittenPage | undefined {
+  get(key: string): T | undefined {
     const p = this.pages.get(key);
     if (p) {
       // Maps iterate in insertion order: moving a page to the end keeps the least recently used first.
@@ -87,7 +96,7 @@ export class PageCache {
     return p;
   }
 
-  set(key: string, page: WrittenPage) {
+  set(key: string, page: T) {
     this.pages.delete(key);
     if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, page);
