@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Browser-journey files run side by side (each has its own server, data folder and Chromium); 1 = one at a time. */
+const E2E_FILES_AT_ONCE = Math.max(1, Number(process.env.E2E_FILES_AT_ONCE || 1));
+
 /**
  * Three projects: fast unit tests, API tests on real databases (PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set), and browser journeys in headless Chromium against the built app.
@@ -39,8 +42,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          maxWorkers: E2E_FILES_AT_ONCE,
+          fileParallelism: E2E_FILES_AT_ONCE > 1,
         },
       },
     ],

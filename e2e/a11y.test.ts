@@ -251,8 +251,11 @@ const visible = (page: Page, selector: string) => page.locator(`${selector}:visi
 
 describe.each(LANGS)('accessibility: modals, menus and errors (%s)', (lang) => {
   const t = texts(lang);
+  // The three roles' views of one language and width share nothing (each its own context; the owner's and the
+  // admin's dialogs are closed or refused, nothing is saved): checked side by side, the test's own expect each;
+  // one width after the other, so at most three pages at once.
   describe.each(WIDTHS.map((w) => w.width))('at %i px', (width) => {
-    it('signed out: sign-in modal in each mode with its errors, mobile menu, filters panel, contact forms with errors, draw-area map', { timeout: 300_000 }, async () => {
+    it.concurrent('signed out: sign-in modal in each mode with its errors, mobile menu, filters panel, contact forms with errors, draw-area map', { timeout: 300_000 }, async ({ expect }) => {
       const view: View = { role: 'visitor', lang, width };
       const ctx = await contextFor(view);
       const page = await newPage(ctx);
@@ -314,7 +317,7 @@ describe.each(LANGS)('accessibility: modals, menus and errors (%s)', (lang) => {
       expect(findings).toEqual([]);
     });
 
-    it('owner: account menu, delete account, sign out everywhere, delete listing, add-property errors, profile asking for the current password', { timeout: 300_000 }, async () => {
+    it.concurrent('owner: account menu, delete account, sign out everywhere, delete listing, add-property errors, profile asking for the current password', { timeout: 300_000 }, async ({ expect }) => {
       const view: View = { role: 'owner', lang, width };
       const ctx = await contextFor(view);
       const page = await newPage(ctx);
@@ -362,7 +365,7 @@ describe.each(LANGS)('accessibility: modals, menus and errors (%s)', (lang) => {
       expect(findings).toEqual([]);
     });
 
-    it('admin: the reject-reason dialog', { timeout: 120_000 }, async () => {
+    it.concurrent('admin: the reject-reason dialog', { timeout: 120_000 }, async ({ expect }) => {
       const view: View = { role: 'admin', lang, width };
       const ctx = await contextFor(view);
       const page = await newPage(ctx);

@@ -11,7 +11,9 @@ import { startServer } from './harness';
 
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-e2e-template-'));
-  const server = await startServer({ DATA_DIR: dir });
+  // Applying the migrations and importing the villages took over 90 s (a test server's limit) five times running
+  // on the shared 2-core machine at load 13-25, failing the whole run before any test: this one gets 5 minutes.
+  const server = await startServer({ DATA_DIR: dir }, { startTimeout: 300_000 });
   await server.stop();
   // Read by the harness in each test file's worker, which inherits the environment.
   process.env.MANZIL_E2E_DATA_TEMPLATE = dir;

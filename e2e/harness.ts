@@ -73,18 +73,43 @@ function dataTemplate(): string | undefined {
   return dir && fs.existsSync(dir) ? dir : undefined;
 }
 
-/** Start the real server as a child process; resolves when /api/v1/health answers. */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+/**
+ * Start the real server as a child process; resolves when /api/v1/health answers, or fails after `startTimeout` ms
+ * (more for a server that builds its database from nothing, global-setup.ts).
+ */
+export async function startServer(env: Record<string, string | undefined> = {}, { startTimeout = 90_000 } = {}): Promise<RunningServer> {
   const dist = process.env.WEB_DIST_DIR || WEB_DIST;
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`No built web app at ${dist}: run "npm run build" first (npm test does it).`);
   }
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manzil-e2e-'));
   // Started from the run's prepared folder (global-setup.ts) unless the test chose its own database or places.
   const template = dataTemplate();
   if (template && !env.DATA_DIR && !env.DATABASE_URL && !env.LOCATIONS_SOURCE) fs.cpSync(template, dataDir, { recursive: true });
   const tiles = await startTileStub();
+  // freePort's port is free when asked, not when the server binds it: with test files running side by side another
+  // one may take it in between, so a server that finds it taken starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnServer(await freePort(), dataDir, tiles, env, startTimeout);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof PortTaken)) {
+        await tiles.close();
+        throw error;
+      }
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function spawnServer(
+  port: number,
+  dataDir: string,
+  tiles: Awaited<ReturnType<typeof startTileStub>>,
+  env: Record<string, string | undefined>,
+  startTimeout: number,
+): Promise<RunningServer> {
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
@@ -110,10 +135,16 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   });
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
+  // 'close' comes once the pipes have given all of the output; 'exit' may come before.
+  const closed = new Promise((r) => child.once('close', r));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startTimeout;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null) {
+      await closed;
+      const Failure = /EADDRINUSE/.test(out) ? PortTaken : Error;
+      throw new Failure(`server exited (${child.exitCode}):\n${out}`);
+    }
     try {
       const r = await fetch(`${url}/api/v1/health`);
       if (r.ok) break;
