@@ -226,6 +226,9 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     await gate.waitFor();
     expect((await gate.getByTestId('photo-gate-size').textContent())?.trim()).toMatch(kbPattern(lang));
     expect(await gate.getAttribute('aria-label')).toContain(pick(t, 'gallery.show').replace('{{n}}', '2').replace('{{total}}', '3'));
+    // Nothing to zoom on a placeholder: the zoom buttons are off until the photo is shown.
+    const zoomIn = root.getByRole('button', { name: pick(t, 'lightbox.zoomIn') });
+    expect(await zoomIn.isDisabled()).toBe(true);
     await page.waitForTimeout(800);
     expect(files()).toEqual([first]);
     await shot(page, AREA, `lightbox-gate-${lang}-${width}`);
@@ -238,6 +241,7 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     });
     expect(files()).toHaveLength(2);
     expect(files()[1]).toMatch(/-960\.webp$/);
+    await expect.poll(() => zoomIn.isDisabled()).toBe(false);
     // Still at the photo tapped (the gallery did not start again at the one opened).
     expect((await root.locator('.yarl__counter').textContent())?.replace(/\s/g, '')).toBe('2/3');
     await shot(page, AREA, `lightbox-shown-${lang}-${width}`);

@@ -214,6 +214,23 @@ describe('offline', () => {
     expect(await page.getByTestId('offline-not-saved').count()).toBe(0);
     expect(await title.innerText()).toBe(fav.title[lang]);
     expect((await page.getByTestId('details-price').innerText()).replace(/\D/g, '')).toContain(String(fav.price));
+    // The message form too (its code was kept with the favourite), with its checks: a message can be written
+    // offline for the outbox. Parts never fetched (the map, similar homes) leave the rest of the page standing.
+    const form = page.locator('#details-contact-form form');
+    await form.waitFor({ timeout: 15_000 });
+    await form.locator('input[type="email"]').fill('not-an-address');
+    await form.locator('button[type="submit"]').click();
+    await form.locator('.invalid-feedback').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('contact-form-not-saved').count()).toBe(0);
+    // Scrolled to the end, similar homes ask for code this device never fetched: the listing stays on screen.
+    const similarCode = page.waitForEvent('requestfailed', { predicate: (r) => /\/assets\/SimilarHomes-/.test(r.url()), timeout: 15_000 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await similarCode;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    expect(await title.innerText()).toBe(fav.title[lang]);
+    expect(await page.getByTestId('offline-not-saved').count()).toBe(0);
+    expect(await page.locator('.route-error').count()).toBe(0);
+    await title.scrollIntoViewIfNeeded();
     await shot(page, 'offline', `favorite-listing-${lang}-${width}`);
     await ctx.close();
   });

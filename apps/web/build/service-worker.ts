@@ -67,7 +67,15 @@ export function serviceWorker(): Plugin[] {
 export const OFFLINE_PAGE_REVISION = 'offline-page';
 
 /** The pages the offline promise rests on (a listing, favourites, saved searches) and the locale files they read. */
-const OFFLINE_PAGES = ['src/features/details/pages/PropertyDetailsPage.tsx', 'src/features/favorites/pages/FavoritesPage.tsx', 'src/features/saved-searches/pages/SavedSearchesPage.tsx'];
+const OFFLINE_PAGES = [
+  'src/features/details/pages/PropertyDetailsPage.tsx',
+  // Loaded by the listing's page when shown and on the first keystroke: without them a message to the owner could
+  // not be written offline (the outbox sends it later).
+  'src/features/contact/components/ContactOwnerForm.tsx',
+  'src/features/contact/validation.ts',
+  'src/features/favorites/pages/FavoritesPage.tsx',
+  'src/features/saved-searches/pages/SavedSearchesPage.tsx',
+];
 const OFFLINE_NAMESPACES = ['details', 'favorites', 'savedSearches', 'search', 'contact', 'listings'];
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;

@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isOffline } from '../offline/keep';
 import { NotSaved } from '../offline/NotSaved';
-
-/** A page's code that could not be fetched (a chunk this device never kept, without a network). */
-const isChunkFailure = (error: unknown) =>
-  error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(error.message);
+import { isChunkFailure } from './chunk-failure';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) {

@@ -23,6 +23,7 @@ import { formatLongDate } from '../../../i18n/dates';
 import { ApiError } from '../../../api/client';
 import { keepListing } from '../../../app/offline/keep';
 import { NotSaved } from '../../../app/offline/NotSaved';
+import { OptionalPart } from '../../../app/offline/OptionalPart';
 import '../details.css';
 
 // Leaflet loads only when the listing has a place to show; the contact form is its own chunk.
@@ -80,12 +81,13 @@ function ListingDetails({ rawId }: { rawId: string }) {
 
   // Gone or never there: trying again would not bring it back, a search may find a home like it.
   if (id === null || (query.isError && isNotFound(query.error))) return <ListingNotFound />;
-  // Offline, and this device never kept the listing: said plainly (issue 30).
-  if (query.isError && query.error instanceof ApiError && query.error.isNetworkError) return <NotSaved />;
-  if (query.isError) {
-    return <LoadProblem message={t('errors:detailsFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (!listing) {
+    // Offline, and this device never kept the listing: said plainly (issue 30).
+    if (query.isError && query.error instanceof ApiError && query.error.isNetworkError) return <NotSaved />;
+    if (query.isError) return <LoadProblem message={t('errors:detailsFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return <DetailsSkeleton />;
   }
-  if (!listing) return <DetailsSkeleton />;
+  // A listing on screen stays there when reading it again fails (offline, a dropped link): what was read is shown.
 
   const isOwner = user != null && user.id === listing.owner_id;
   return <DetailsView listing={listing} lang={lang} isOwner={isOwner} token={token} />;
@@ -304,9 +306,11 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
                 <div className="details-map-frame">
                   <MapOnRequest>
                     <MountWhenNear placeholder={mapPlaceholder}>
-                      <Suspense fallback={mapPlaceholder}>
-                        <DetailsMap lat={p.latitude!} lng={p.longitude!} listingType={listing.listing_type} title={title} />
-                      </Suspense>
+                      <OptionalPart fallback={mapPlaceholder}>
+                        <Suspense fallback={mapPlaceholder}>
+                          <DetailsMap lat={p.latitude!} lng={p.longitude!} listingType={listing.listing_type} title={title} />
+                        </Suspense>
+                      </OptionalPart>
                     </MountWhenNear>
                   </MapOnRequest>
                 </div>
@@ -386,9 +390,11 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
 
         <aside className="col-lg-4 details-aside" aria-label={t('aside')}>
           {isOwner && (
-            <Suspense fallback={null}>
-              <OwnerControls listingId={listing.id} token={token} />
-            </Suspense>
+            <OptionalPart>
+              <Suspense fallback={null}>
+                <OwnerControls listingId={listing.id} token={token} />
+              </Suspense>
+            </OptionalPart>
           )}
 
           <section className="details-card" aria-labelledby="details-owner">
@@ -450,17 +456,21 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
 
           {reach.form && (
             <div id={contactFormId} tabIndex={-1} className="details-contact-form">
-              <Suspense fallback={contactLoading}>
-                <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
-              </Suspense>
+              <OptionalPart fallback={<p className="text-body-secondary small" data-testid="contact-form-not-saved">{t('common:offline.partNotSaved')}</p>}>
+                <Suspense fallback={contactLoading}>
+                  <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
+                </Suspense>
+              </OptionalPart>
             </div>
           )}
 
           {hydrated && !isOwner && reportable && (
             <div className="details-report text-center mt-2">
-              <Suspense fallback={null}>
-                <ReportListing listingId={listing.id} />
-              </Suspense>
+              <OptionalPart>
+                <Suspense fallback={null}>
+                  <ReportListing listingId={listing.id} />
+                </Suspense>
+              </OptionalPart>
             </div>
           )}
         </aside>
@@ -468,9 +478,11 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
       {/* Not in the server's render nor the first client render (MountWhenNear starts with its empty placeholder);
           one per listing, so opening a similar home waits for the scroll again. */}
       <MountWhenNear key={listing.id} placeholder={<div className="similar-homes-anchor" />} rootMargin="400px">
-        <Suspense fallback={<div className="details-section similar-homes-anchor" />}>
-          <SimilarHomes listingId={listing.id} token={token} />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={<div className="details-section similar-homes-anchor" />}>
+            <SimilarHomes listingId={listing.id} token={token} />
+          </Suspense>
+        </OptionalPart>
       </MountWhenNear>
       {showBar && <ContactBar listing={listing} phone={ownerPhone} whatsapp={whatsapp} availability={listing.availability} formId={reach.form ? contactFormId : null} />}
     </article>
