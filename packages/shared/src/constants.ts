@@ -117,3 +117,9 @@ export const DEFAULT_EXCHANGE_RATES: Record<string, number> = { USD: 1, SAR: 3.7
  * page reuses the preloaded download.
  */
 export const DETAILS_PHOTO_SIZES = '(min-width: 1200px) 760px, (min-width: 992px) 62vw, 100vw';
+
+/**
+ * The governorate the /market page opens on: Amanat Al-Asimah, Sana'a the city (DESIGN §5). Here, not in
+ * schemas/market.ts, so that the browser's entry reads it without zod.
+ */
+export const MARKET_DEFAULT_GOVERNORATE_ID = 1;
