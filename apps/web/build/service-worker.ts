@@ -68,7 +68,7 @@ export const OFFLINE_PAGE_REVISION = 'offline-page';
 
 /** The pages the offline promise rests on (a listing, favourites, saved searches) and the locale files they read. */
 const OFFLINE_PAGES = ['src/features/details/pages/PropertyDetailsPage.tsx', 'src/features/favorites/pages/FavoritesPage.tsx', 'src/features/saved-searches/pages/SavedSearchesPage.tsx'];
-const OFFLINE_NAMESPACES = ['details', 'favorites', 'savedSearches', 'search', 'contact', 'listings'];
+const OFFLINE_NAMESPACES = ['common', 'errors', 'pages', 'details', 'favorites', 'savedSearches', 'search', 'contact', 'listings'];
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
