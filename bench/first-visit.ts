@@ -13,16 +13,46 @@ import { CHROME_ARGS, CHROME_PATH, MOBILE } from '../e2e/harness.js';
 export const FIRST_VISIT_TARGET_KB = 200;
 export const FIRST_VISIT_SAVER_TARGET_KB = 120;
 
-/** A TCP proxy to `target` that counts the bytes sent back to the browser. */
+/** What a byte is for, from the request's path: the rows of the per-kind breakdown. */
+export type Kind = 'html' | 'css' | 'js' | 'font' | 'data' | 'photo' | 'sw' | 'other';
+export const KINDS: Kind[] = ['html', 'css', 'js', 'font', 'data', 'photo', 'sw', 'other'];
+export function kindOf(pathname: string): Kind {
+  if (/^\/(sw\.js|workbox-)/.test(pathname)) return 'sw';
+  if (pathname.startsWith('/uploads/')) return 'photo';
+  if (pathname.startsWith('/api/') || /\.(json|webmanifest)$/.test(pathname)) return 'data';
+  if (/\.m?js$/.test(pathname)) return 'js';
+  if (/\.css$/.test(pathname)) return 'css';
+  if (/\.(woff2?|ttf|otf)$/.test(pathname)) return 'font';
+  if (/\.(png|jpe?g|webp|avif|svg|ico|gif)$/.test(pathname)) return 'other';
+  return 'html';
+}
+
+/**
+ * A TCP proxy to `target` that counts the bytes sent back to the browser, per request: Chromium does not pipeline
+ * HTTP/1.1, so what comes back on a connection after a request line and before the next is that request's answer.
+ */
 async function countingProxy(target: URL) {
   let bytes = 0;
+  let perUrl = new Map<string, { bytes: number; requests: number }>();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
     sockets.add(client).add(upstream);
+    let current = '(none)';
+    client.on('data', (chunk: Buffer) => {
+      const line = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/.exec(chunk.subarray(0, 2048).toString('latin1'));
+      if (!line) return;
+      current = line[1]!;
+      const row = perUrl.get(current) ?? { bytes: 0, requests: 0 };
+      row.requests += 1;
+      perUrl.set(current, row);
+    });
     client.pipe(upstream);
     upstream.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
+      const row = perUrl.get(current) ?? { bytes: 0, requests: 0 };
+      row.bytes += chunk.length;
+      perUrl.set(current, row);
     });
     upstream.pipe(client);
     const end = () => {
@@ -36,9 +66,10 @@ async function countingProxy(target: URL) {
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
     take: () => {
-      const n = bytes;
+      const out = { bytes, perUrl };
       bytes = 0;
-      return n;
+      perUrl = new Map();
+      return out;
     },
     close: async () => {
       for (const s of sockets) s.destroy();
@@ -54,6 +85,18 @@ export interface FirstVisit {
   saver_bytes: number;
   photo_requests: number;
   saver_photo_requests: number;
+  /** Bytes per kind of file, and per URL (with how many times it was asked for), without and with the data saver. */
+  kinds: Record<Kind, number>;
+  saver_kinds: Record<Kind, number>;
+  urls: { url: string; kind: Kind; bytes: number; requests: number }[];
+  saver_urls: { url: string; kind: Kind; bytes: number; requests: number }[];
+}
+
+function breakdown(perUrl: Map<string, { bytes: number; requests: number }>) {
+  const kinds = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
+  const urls = [...perUrl.entries()].map(([url, r]) => ({ url, kind: kindOf(url.split('?')[0]!), ...r })).sort((a, b) => b.bytes - a.bytes);
+  for (const u of urls) kinds[u.kind] += u.bytes;
+  return { kinds, urls };
 }
 
 export async function firstVisitBytes(baseUrl: string, pages: { name: string; path: string }[], settleMs = 10_000): Promise<FirstVisit[]> {
@@ -82,13 +125,25 @@ export async function firstVisitBytes(baseUrl: string, pages: { name: string; pa
       await ctx.close();
       // Closing ends the connections; what was in flight has been counted as it arrived.
       await new Promise((r) => setTimeout(r, 200));
-      return { bytes: proxy.take(), photos };
+      const { bytes, perUrl } = proxy.take();
+      return { bytes, photos, ...breakdown(perUrl) };
     };
     const out: FirstVisit[] = [];
     for (const p of pages) {
       const plain = await visit(p.path, false);
       const saver = await visit(p.path, true);
-      out.push({ page: p.name, url: p.path, bytes: plain.bytes, saver_bytes: saver.bytes, photo_requests: plain.photos, saver_photo_requests: saver.photos });
+      out.push({
+        page: p.name,
+        url: p.path,
+        bytes: plain.bytes,
+        saver_bytes: saver.bytes,
+        photo_requests: plain.photos,
+        saver_photo_requests: saver.photos,
+        kinds: plain.kinds,
+        saver_kinds: saver.kinds,
+        urls: plain.urls,
+        saver_urls: saver.urls,
+      });
     }
     return out;
   } finally {

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../e2e/harness.js';
-import { firstVisitBytes, FIRST_VISIT_SAVER_TARGET_KB, FIRST_VISIT_TARGET_KB, type FirstVisit } from './first-visit.js';
+import { firstVisitBytes, FIRST_VISIT_SAVER_TARGET_KB, FIRST_VISIT_TARGET_KB, KINDS, type FirstVisit } from './first-visit.js';
 import { elapsed, envFlag, envInt, kb, launchChrome, lhBytes, lighthouseRun, machine, observedTimes, publicListingIds, repoRoot, round, table, writeResult, type LhResult } from './shared.js';
 
 const started = Date.now();
@@ -243,6 +243,14 @@ async function main() {
         ]),
       ),
     );
+    // Where the bytes go: per kind (the service worker's own script is "sw"; what it precaches is counted under
+    // its kind, and a file asked for twice shows as ×2 below), then the ten largest answers of each visit.
+    console.log('\nPer kind, KB (data saver after the slash):\n');
+    console.log(table(['page', ...KINDS], firstVisit.map((v) => [v.page, ...KINDS.map((k) => `${kb(v.kinds[k])} / ${kb(v.saver_kinds[k])}`)])));
+    if (envFlag('BENCH_FIRST_VISIT_URLS'))
+      for (const v of firstVisit)
+        for (const [mode, urls] of [['plain', v.urls], ['saver', v.saver_urls]] as const)
+          console.log(`  ${v.page} (${mode}): ${urls.slice(0, 12).map((u) => `${u.url.replace(/^\/assets\//, '')} ${kb(u.bytes)}${u.requests > 1 ? ` ×${u.requests}` : ''}`).join(', ')}`);
   }
   if (lighthouse) {
     console.log('\nLighthouse, mobile preset (simulated throttling), system Chromium:\n');

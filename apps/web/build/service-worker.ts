@@ -76,7 +76,7 @@ const OFFLINE_PAGES = [
   'src/features/favorites/pages/FavoritesPage.tsx',
   'src/features/saved-searches/pages/SavedSearchesPage.tsx',
 ];
-const OFFLINE_NAMESPACES = ['details', 'favorites', 'savedSearches', 'search', 'contact', 'listings'];
+const OFFLINE_NAMESPACES = ['common', 'errors', 'pages', 'details', 'favorites', 'savedSearches', 'search', 'contact', 'listings'];
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 

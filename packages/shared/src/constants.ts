@@ -117,3 +117,20 @@ export const DEFAULT_EXCHANGE_RATES: Record<string, number> = { USD: 1, SAR: 3.7
  * page reuses the preloaded download.
  */
 export const DETAILS_PHOTO_SIZES = '(min-width: 1200px) 760px, (min-width: 992px) 62vw, 100vw';
+
+/**
+ * The governorate the /market page opens on: Amanat Al-Asimah, Sana'a the city (DESIGN §5). Here, not in
+ * schemas/market.ts, so that the browser's entry reads it without zod.
+ */
+export const MARKET_DEFAULT_GOVERNORATE_ID = 1;
+
+// Reports of listings (issue 28; their schemas are in schemas/reports.ts). Here so that a listing's page reads
+// them without loading zod and the shared schemas.
+export const REPORT_REASONS = ['scam', 'wrong_details', 'unavailable', 'duplicate', 'offensive', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_HOLD_REPORTERS = 3;
+export const REPORT_DETAILS_MAX = 1000;
+export const REPORT_CASE_STATUSES = ['open', 'dismissed', 'hidden'] as const;
+export type ReportCaseStatus = (typeof REPORT_CASE_STATUSES)[number];
+export const ADMIN_ACTIONS = ['approve', 'reject', 'hide', 'dismiss', 'block', 'unblock', 'unhide'] as const;
+export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];

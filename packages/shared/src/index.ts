@@ -6,6 +6,7 @@ export * from './phone.js';
 export * from './messages.js';
 export * from './moderation.js';
 export * from './price.js';
+export * from './rate-zones.js';
 export * from './schemas/common.js';
 export * from './schemas/locations.js';
 export * from './schemas/choices.js';

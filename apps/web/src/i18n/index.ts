@@ -3,28 +3,18 @@ import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@manzil/shared';
 import { BUNDLED_NAMESPACES, COMMON_I18N_OPTIONS, SUPPORTED_LANGUAGES, toAppLanguage, type AppLanguage } from './config';
 import { applyDocumentLanguage } from './document';
-import arCommon from './locales/ar/common.json';
-import arErrors from './locales/ar/errors.json';
-import arPages from './locales/ar/pages.json';
-import enCommon from './locales/en/common.json';
-import enErrors from './locales/en/errors.json';
-import enPages from './locales/en/pages.json';
 
 /**
  * The browser's i18n. The language is the page's: the server chose it (?lang, the i18nextLng cookie,
  * Accept-Language, else Arabic) and rendered <html lang> with it, so the first render in the browser uses the
  * same one. A change is kept where the server reads it (the cookie) and under the spec's localStorage key.
  *
- * The shell's namespaces (common, errors, pages) are bundled in both languages (a few KB); every feature
- * namespace is fetched on first use through this backend, one small chunk per language and namespace.
+ * Every namespace is a small chunk per language and namespace, fetched through this backend: the shell's
+ * (common, errors, pages) as i18n starts, in the page's language only (bundled in both, the other language was
+ * ~5 KB gzip in every first visit), the features' on first use.
  * `useTranslation('search')` suspends until its file is in; the layout has a Suspense boundary around the page.
  */
-const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*/*.json',
-  '!./locales/*/common.json',
-  '!./locales/*/errors.json',
-  '!./locales/*/pages.json',
-]);
+const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -57,11 +47,6 @@ export function startI18n(lng: AppLanguage): Promise<unknown> {
     .use(initReactI18next)
     .init({
       lng,
-      resources: {
-        ar: { common: arCommon, errors: arErrors, pages: arPages },
-        en: { common: enCommon, errors: enErrors, pages: enPages },
-      },
-      partialBundledLanguages: true,
       ns: [...BUNDLED_NAMESPACES],
       ...COMMON_I18N_OPTIONS,
       supportedLngs: [...SUPPORTED_LANGUAGES],

@@ -7,9 +7,6 @@ import { LISTING_TYPES, PROPERTY_TYPES } from '../enums.js';
  */
 export const MARKET_MIN_LISTINGS = 5;
 
-/** The governorate the /market page opens on: Amanat Al-Asimah, Sana'a the city (DESIGN §5). */
-export const MARKET_DEFAULT_GOVERNORATE_ID = 1;
-
 /** A sale's price is the total; a rent's is per month (see marketInsights.price_period). */
 export const PRICE_PERIODS = ['total', 'month'] as const;
 const pricePeriod = z.enum(PRICE_PERIODS);

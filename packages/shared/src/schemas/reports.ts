@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ACTIONS, REPORT_CASE_STATUSES, REPORT_DETAILS_MAX, REPORT_REASONS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { optionalTrimmed, text } from './common.js';
 import { listingRead } from './listings.js';
@@ -7,14 +8,6 @@ import { listingRead } from './listings.js';
  * Reports of listings and the admin's decisions (issue 28). A listing reported by REPORT_HOLD_REPORTERS
  * different reporters (users or addresses) leaves public view until an administrator dismisses or hides it.
  */
-export const REPORT_REASONS = ['scam', 'wrong_details', 'unavailable', 'duplicate', 'offensive', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_HOLD_REPORTERS = 3;
-export const REPORT_DETAILS_MAX = 1000;
-export const REPORT_CASE_STATUSES = ['open', 'dismissed', 'hidden'] as const;
-export type ReportCaseStatus = (typeof REPORT_CASE_STATUSES)[number];
-export const ADMIN_ACTIONS = ['approve', 'reject', 'hide', 'dismiss', 'block', 'unblock', 'unhide'] as const;
-export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
 
 export const reportBody = z.object({
   reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonRequired }),
