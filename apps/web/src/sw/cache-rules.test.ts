@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPhotoSmall, isAppFile, isListingAnswer, isListingPhoto, listingIdOf, mayKeep } from './cache-rules';
+import { firstPhotoSmall, isAppFile, isListingAnswer, isListingPhoto, listingIdOf, mayKeep, photoOf } from './cache-rules';
 
 const u = (path: string) => new URL(path, 'https://manzil.test');
 
@@ -27,6 +27,14 @@ describe('service worker cache rules', () => {
     expect(isAppFile(u('/vendor/bootstrap.rtl.min.css'))).toBe(true);
     expect(isAppFile(u('/property-details/3'))).toBe(false);
     expect(isListingPhoto(u('/uploads/avatars/1.webp'))).toBe(false);
+  });
+
+  it('knows every size of one photo as the same photo', () => {
+    expect(photoOf('/uploads/listings/3/a1b2-400.webp')).toBe('/uploads/listings/3/a1b2');
+    expect(photoOf('/uploads/listings/3/a1b2-1600.webp')).toBe(photoOf('/uploads/listings/3/a1b2-400.webp'));
+    expect(photoOf('/uploads/listings/3/a1b2-400.webp')).not.toBe(photoOf('/uploads/listings/3/c3d4-400.webp'));
+    expect(photoOf('/uploads/listings/3/a1b2.jpg')).toBeNull();
+    expect(photoOf('/assets/a-400.webp')).toBeNull();
   });
 
   it('picks the first photo (by position) at its smallest variant', () => {

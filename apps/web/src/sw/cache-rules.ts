@@ -44,6 +44,8 @@ export const listingAnswerUrl = (id: number) => `/api/v1/listings/${id}`;
 
 export const isListingAnswer = (url: URL) => listingIdOf(url.pathname) !== null && !url.search;
 export const isListingPhoto = (url: URL) => url.pathname.startsWith('/uploads/listings/');
+/** A listing photo's path without its width (`…/abc-960.webp` → `…/abc`): every size of one photo has the same. */
+export const photoOf = (path: string) => /^(\/uploads\/listings\/.+)-\d+\.webp$/.exec(path)?.[1] ?? null;
 export const isAppFile = (url: URL) => /^\/(assets|vendor|icons)\//.test(url.pathname) || /^\/(favicon\.svg|manifest\.webmanifest)$/.test(url.pathname);
 
 /**

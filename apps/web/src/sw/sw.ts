@@ -21,7 +21,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { CACHES, firstPhotoSmall, isAppFile, isListingAnswer, isListingPhoto, LIMITS, listingAnswerUrl, mayKeep, OLD_CACHES, SHELL_URL } from './cache-rules';
+import { CACHES, firstPhotoSmall, isAppFile, isListingAnswer, isListingPhoto, LIMITS, listingAnswerUrl, mayKeep, OLD_CACHES, photoOf, SHELL_URL } from './cache-rules';
 import { offlinePage } from './offline-page';
 import { installOutboxSync } from './outbox-sync';
 
@@ -104,9 +104,26 @@ registerRoute(({ url, request, sameOrigin }) => sameOrigin && request.method ===
 
 // ---- photos and app files ----
 
+/**
+ * Without a network, a photo at a size not kept: the same photo at a size that is (a favourite's small one, or the
+ * card's on a listing's page), rather than a grey box.
+ */
+const anyKeptSize: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => {
+    const wanted = photoOf(new URL(request.url).pathname);
+    if (!wanted) return undefined;
+    for (const name of [CACHES.photos, CACHES.favorites]) {
+      const cache = await caches.open(name);
+      const kept = (await cache.keys()).find((r) => photoOf(new URL(r.url).pathname) === wanted);
+      if (kept) return (await cache.match(kept, { ignoreVary: true })) ?? undefined;
+    }
+    return undefined;
+  },
+};
+
 const photos = new CacheFirst({
   cacheName: CACHES.photos,
-  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...LIMITS.photos, purgeOnQuotaError: true }), reportNetwork, favoritesFallback],
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...LIMITS.photos, purgeOnQuotaError: true }), reportNetwork, favoritesFallback, anyKeptSize],
 });
 registerRoute(({ url, sameOrigin }) => sameOrigin && isListingPhoto(url), photos);
 
