@@ -7,8 +7,9 @@ export const DEFAULT_LANGUAGE: AppLanguage = 'ar';
 
 /**
  * Every namespace, one per feature area, so engineers working in parallel never edit the same file.
- * `BUNDLED_NAMESPACES` ship inside the entry chunk (the shell needs them at once); all others are loaded
- * on first use by the dynamic-import backend in ./index.ts (one small chunk per language and namespace).
+ * `BUNDLED_NAMESPACES` are the shell's, loaded as i18n starts in the page's language only (before hydration; the
+ * name is older than that: they used to ship inside the entry chunk in both languages); all others are loaded on
+ * first use. Both through the dynamic-import backend in ./index.ts (one small chunk per language and namespace).
  * To add a namespace: create locales/ar/<ns>.json and locales/en/<ns>.json with the same keys, add the
  * name here, and call useTranslation('<ns>') in your feature; nothing else to register.
  */

@@ -4,7 +4,8 @@ import { savedAtText } from './snapshot';
 
 /**
  * Offline, a page this device never kept (issue 30): said plainly, instead of a spinner that never ends or an
- * error that invites trying again. Its texts are in the bundled common namespace, there without a network.
+ * error that invites trying again. Its texts are in the common namespace, loaded at start and kept by the service
+ * worker with the page's other files (and in both languages with favourites).
  */
 export function NotSaved() {
   const { t } = useTranslation('common');
