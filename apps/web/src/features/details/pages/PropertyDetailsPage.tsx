@@ -81,13 +81,13 @@ function ListingDetails({ rawId }: { rawId: string }) {
 
   // Gone or never there: trying again would not bring it back, a search may find a home like it.
   if (id === null || (query.isError && isNotFound(query.error))) return <ListingNotFound />;
+  // A listing on screen stays there when reading it again fails (offline, a dropped link): what was read is shown.
   if (!listing) {
     // Offline, and this device never kept the listing: said plainly (issue 30).
     if (query.isError && query.error instanceof ApiError && query.error.isNetworkError) return <NotSaved />;
     if (query.isError) return <LoadProblem message={t('errors:detailsFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
     return <DetailsSkeleton />;
   }
-  // A listing on screen stays there when reading it again fails (offline, a dropped link): what was read is shown.
 
   const isOwner = user != null && user.id === listing.owner_id;
   return <DetailsView listing={listing} lang={lang} isOwner={isOwner} token={token} />;
