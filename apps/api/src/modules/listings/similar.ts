@@ -10,7 +10,7 @@ import type { Storage } from '../../lib/storage.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { placeNames } from '../locations/names.js';
-import { itemOf, sameList, writeCard, writeList, type PageCache, type WrittenList } from '../search/page-cache.js';
+import { mergeWritten, sameList, writeList, type PageCache, type WrittenList } from '../search/page-cache.js';
 import { asCards, isPublicL, type ListingRow } from './read.js';
 
 export const SIMILAR_LIMIT = 8;
@@ -51,16 +51,7 @@ export async function similarListings(db: Database, storage: Storage, kept: Page
   if (!me) throw notFound();
   if (!me.public && !(user && (user.id === me.owner_id || user.role === 'ADMIN'))) throw notFound();
   if (before && sameList(before.ids, me.ids) && sameList(before.revs, me.revs)) return { written: before, public: me.public };
-  const fresh = new Map(asCards(me.rows, names, storage).map((it) => [it.id, Buffer.from(writeCard(it))]));
-  const list = { ids: [] as number[], revs: [] as string[], items: [] as Buffer[] };
-  me.ids.forEach((sid, i) => {
-    // Not fresh: unchanged since written before.
-    const item = fresh.get(sid) ?? (before && itemOf(before, sid));
-    if (item === undefined) return;
-    list.ids.push(sid);
-    list.revs.push(me.revs[i]!);
-    list.items.push(item);
-  });
+  const list = mergeWritten(me.ids, me.revs, asCards(me.rows, names, storage), before);
   const written = writeList(list);
   kept.set(String(id), written);
   return { written, public: me.public };

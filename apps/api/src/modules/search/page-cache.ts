@@ -8,7 +8,7 @@
  * photo or an owner's new phone shows on the next search, from whichever server made it. Views counted are not
  * a change (migration 017): a card shows them as of the listing's last change.
  */
-import { listingRead, type SearchBody } from '@manzil/shared';
+import { listingRead, type ListingRead, type SearchBody } from '@manzil/shared';
 import { compileSerializer } from '../../lib/serialize.js';
 import type { Encoding } from '../../plugins/compress.js';
 
@@ -66,6 +66,23 @@ export function writePage(page: { ids: number[]; revs: string[]; items: Buffer[]
 export function itemOf(page: WrittenList, id: number): Buffer | undefined {
   const i = page.ids.indexOf(id);
   return i < 0 ? undefined : page.body.subarray(...page.spans[i]!);
+}
+
+/**
+ * The listings of ids, in order, at revisions revs: the cards read now (fresh) written anew, the others taken as
+ * written in the list before (unchanged since). An id with neither, removed meanwhile, is skipped.
+ */
+export function mergeWritten(ids: number[], revs: string[], fresh: ListingRead[], before: WrittenList | undefined) {
+  const written = new Map(fresh.map((it) => [it.id, Buffer.from(writeCard(it))]));
+  const list = { ids: [] as number[], revs: [] as string[], items: [] as Buffer[] };
+  ids.forEach((id, i) => {
+    const item = written.get(id) ?? (before && itemOf(before, id));
+    if (item === undefined) return;
+    list.ids.push(id);
+    list.revs.push(revs[i]!);
+    list.items.push(item);
+  });
+  return list;
 }
 
 /** A page of a search: its filters (the count's key) with order and paging; the view does not change a page. */

@@ -16,7 +16,7 @@ import { searchTerms, wordStartPattern } from '../listings/search-text.js';
 import { amenityConditions } from './amenities.js';
 import { placeNames } from '../locations/names.js';
 import { cachedCount, rememberCount } from './count-cache.js';
-import { itemOf, pageKey, sameList, writeCard, writePage, type PageCache, type WrittenPage } from './page-cache.js';
+import { mergeWritten, pageKey, sameList, writePage, type PageCache, type WrittenPage } from './page-cache.js';
 import { pinRowsSql, toPins, type PinRow } from './pins.js';
 
 type SearchConfig = Pick<Config, 'EXCHANGE_RATES' | 'SEARCH_COUNT_TTL_SECONDS'>;
@@ -239,16 +239,7 @@ export async function searchPageJson(db: Database, storage: Storage, config: Sea
     placeNames(db),
   ]);
   const { n, ids, revs, rows } = res.rows[0]!;
-  const fresh = new Map(asCards(rows, names, storage).map((it) => [it.id, Buffer.from(writeCard(it))]));
-  const page = { ids: [] as number[], revs: [] as string[], items: [] as Buffer[] };
-  ids.forEach((id, i) => {
-    // Not fresh: unchanged since the page before (a listing removed meanwhile has neither and is skipped).
-    const item = fresh.get(id) ?? (before && itemOf(before, id));
-    if (item === undefined) return;
-    page.ids.push(id);
-    page.revs.push(revs[i]!);
-    page.items.push(item);
-  });
+  const page = mergeWritten(ids, revs, asCards(rows, names, storage), before);
   const { total, total_capped } = settleTotal(db, config, body, p, page.items.length, n);
   if (before && before.total === total && before.total_capped === total_capped && sameList(before.ids, page.ids) && sameList(before.revs, page.revs)) return before;
   const written = writePage({ ...page, total, total_capped });
