@@ -19,3 +19,11 @@ export function useHydrated(): boolean {
 export function ClientOnly({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   return useHydrated() ? children : <div data-client-only="">{fallback}</div>;
 }
+
+/**
+ * `children` once hydrated, `fallback` before (no wrapper). Kept small on purpose: the re-render that follows
+ * hydration is synchronous (useSyncExternalStore), so it should cover only what differs, not a whole page.
+ */
+export function WhenHydrated({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  return useHydrated() ? children : fallback;
+}

@@ -3,7 +3,7 @@ import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { groupDigits, type ListingRead } from '@manzil/shared';
-import { useHydrated } from '../../../app/layout/ClientOnly';
+import { WhenHydrated } from '../../../app/layout/ClientOnly';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
 import { useAuth } from '../../account/auth-context';
@@ -193,8 +193,8 @@ function DetailsSkeleton() {
 
 function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; lang: Lang; isOwner: boolean; token: string | null }) {
   const { t } = useTranslation('details');
-  // The owner's e-mail and phone are written in the browser, never into the server's HTML, which crawlers read.
-  const hydrated = useHydrated();
+  // The owner's e-mail and phone are written in the browser, never into the server's HTML, which crawlers read
+  // (WhenHydrated: only those parts render again after hydration, not the page).
   const contactPending = <span className="placeholder col-7 rounded" aria-hidden="true" />;
   const p = listing.property;
   const title = listingTitle(listing, lang);
@@ -222,8 +222,6 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   const whatsapp = callClosed ? null : reach.whatsapp;
   // Only what the public sees can be reported (an admin may open a pending or held listing here).
   const reportable = listing.status === 'approved' && listing.is_active && listing.withheld.length === 0;
-  // The phone's contact bar: for visitors, in the browser (it carries the owner's phone).
-  const showBar = hydrated && !isOwner;
   const contactFormId = 'details-contact-form';
   const coordinates = hasPlace ? `${p.latitude!.toFixed(6)}, ${p.longitude!.toFixed(6)}` : null;
   const osmUrl = hasPlace
@@ -249,7 +247,7 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
   ).filter(([, v]) => v);
 
   return (
-    <article className={`container page-section details-page${showBar ? ' details-page--with-bar' : ''}`}>
+    <article className="container page-section details-page">
       <DetailsHeader listing={listing} lang={lang} isOwner={isOwner} />
 
       <div className="row g-4">
@@ -416,41 +414,41 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
               {owner?.email && (
                 <li>
                   <i className="bi bi-envelope me-2" aria-hidden="true" />
-                  {hydrated ? (
+                  <WhenHydrated fallback={contactPending}>
                     <a href={`mailto:${owner.email}`}>
                       <bdi>{owner.email}</bdi>
                     </a>
-                  ) : (
-                    contactPending
-                  )}
+                  </WhenHydrated>
                 </li>
               )}
               {ownerPhone ? (
                 <li>
                   <i className="bi bi-telephone me-2" aria-hidden="true" />
-                  {hydrated && callClosed ? (
-                    // Sold or rented: the number stays for the record, but is no longer a call link.
-                    <span className="details-call-closed" data-testid="owner-call-closed">
-                      <bdi dir="ltr">{ownerPhone}</bdi>
-                      <span className="d-block small">{t(`contactBar.callClosed.${callClosed}`)}</span>
-                    </span>
-                  ) : hydrated ? (
-                    <a href={telHref(ownerPhone)} onClick={() => countClick(listing.id, 'call')}>
-                      <bdi dir="ltr">{ownerPhone}</bdi>
-                    </a>
-                  ) : (
-                    contactPending
-                  )}
+                  <WhenHydrated fallback={contactPending}>
+                    {callClosed ? (
+                      // Sold or rented: the number stays for the record, but is no longer a call link.
+                      <span className="details-call-closed" data-testid="owner-call-closed">
+                        <bdi dir="ltr">{ownerPhone}</bdi>
+                        <span className="d-block small">{t(`contactBar.callClosed.${callClosed}`)}</span>
+                      </span>
+                    ) : (
+                      <a href={telHref(ownerPhone)} onClick={() => countClick(listing.id, 'call')}>
+                        <bdi dir="ltr">{ownerPhone}</bdi>
+                      </a>
+                    )}
+                  </WhenHydrated>
                 </li>
               ) : reach.whatsapp ? null : (
                 <li className="text-body-secondary small">{t('owner.prefersEmail')}</li>
               )}
             </ul>
-            {whatsapp && hydrated && (
-              <WhatsAppLink listing={listing} digits={whatsapp} className="btn btn-whatsapp w-100 mt-3">
-                <i className="bi bi-whatsapp me-2" aria-hidden="true" />
-                {t('owner.whatsapp')}
-              </WhatsAppLink>
+            {whatsapp && (
+              <WhenHydrated>
+                <WhatsAppLink listing={listing} digits={whatsapp} className="btn btn-whatsapp w-100 mt-3">
+                  <i className="bi bi-whatsapp me-2" aria-hidden="true" />
+                  {t('owner.whatsapp')}
+                </WhatsAppLink>
+              </WhenHydrated>
             )}
           </section>
 
@@ -464,14 +462,16 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
             </div>
           )}
 
-          {hydrated && !isOwner && reportable && (
-            <div className="details-report text-center mt-2">
-              <OptionalPart>
-                <Suspense fallback={null}>
-                  <ReportListing listingId={listing.id} />
-                </Suspense>
-              </OptionalPart>
-            </div>
+          {!isOwner && reportable && (
+            <WhenHydrated>
+              <div className="details-report text-center mt-2">
+                <OptionalPart>
+                  <Suspense fallback={null}>
+                    <ReportListing listingId={listing.id} />
+                  </Suspense>
+                </OptionalPart>
+              </div>
+            </WhenHydrated>
           )}
         </aside>
       </div>
@@ -484,7 +484,12 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
           </Suspense>
         </OptionalPart>
       </MountWhenNear>
-      {showBar && <ContactBar listing={listing} phone={ownerPhone} whatsapp={whatsapp} availability={listing.availability} formId={reach.form ? contactFormId : null} />}
+      {/* The phone's contact bar: for visitors, in the browser (it carries the owner's phone). */}
+      {!isOwner && (
+        <WhenHydrated>
+          <ContactBar listing={listing} phone={ownerPhone} whatsapp={whatsapp} availability={listing.availability} formId={reach.form ? contactFormId : null} />
+        </WhenHydrated>
+      )}
     </article>
   );
 }
