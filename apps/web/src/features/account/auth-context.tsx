@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, lazy, startTransition, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES, STORAGE_KEYS, WINDOW_EVENTS, type RegisterBody, type UserMe } from '@manzil/shared';
 import { ApiError, getToken, SESSION_ENDED_EVENT } from '../../api/client';
 import { forgetDeviceCopies } from '../../app/offline/keep';
@@ -97,16 +97,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(null);
   const [sessionRead, setSessionRead] = useState(false);
   useLayoutEffect(() => {
-    const stored = getToken();
-    const read = () => {
-      setToken(stored);
-      setSessionRead(true);
-    };
-    // Signed out, the page on screen is already the right one and only sessionRead changes: a transition, which
-    // React splits into short tasks (as one synchronous re-render of every part asking for the session it was a
-    // listing page's longest task on a slow phone). A stored session still applies before paint.
-    if (stored) read();
-    else startTransition(read);
+    setToken(getToken());
+    setSessionRead(true);
   }, []);
   const [modal, setModal] = useState<{ mode: LoginMode; key: number; email?: string } | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
