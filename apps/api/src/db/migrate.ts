@@ -35,6 +35,7 @@ import * as m032 from './migrations/032_variant_bytes.js';
 import * as m033 from './migrations/033_admin_user_search.js';
 import * as m034 from './migrations/034_media_sizes_pending.js';
 import * as m035 from './migrations/035_saved_search_match_columns.js';
+import * as m036 from './migrations/036_saved_searches_in_memory.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -68,6 +69,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '033_admin_user_search', up: m033.up },
   { name: '034_media_sizes_pending', up: m034.up },
   { name: '035_saved_search_match_columns', up: m035.up },
+  { name: '036_saved_searches_in_memory', up: m036.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -14,7 +14,7 @@ import { createTestApp, createUser, createWebTestApp, DB_KINDS, http, TEST_DATAB
 import { freePort, startSmtp, until, type ReceivedMail } from '../mail/smtp-test-server.js';
 import { startMailWorker } from '../mail/worker.js';
 import { searchBody } from '@manzil/shared';
-import { MatchCache, matchingSearches } from './match.js';
+import { MatchCache, matchingSearches, recordMatches } from './match.js';
 import { lastDigestTime } from './send.js';
 import { readUnsubscribeToken, unsubscribeToken } from './token.js';
 import { startAlertsWorker } from './worker.js';
@@ -393,6 +393,38 @@ describe.each(DB_KINDS)('matching agrees with search (%s)', (kind) => {
       // A listing the public cannot see matches nothing.
       await t.db.updateTable('listings').set({ is_active: false }).where('id', '=', listings[0]!).execute();
       expect(await matchingSearches(t.db, listings[0]!, cache)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe.each(DB_KINDS)("the worker's copy of the saved searches (%s)", (kind) => {
+  it('follows searches saved after it was built, and drops deleted ones with any match recorded for them', async () => {
+    const t = await createTestApp(kind, { env: { RATE_LIMITS: 'false' } });
+    try {
+      const { user } = await createUser(t);
+      const gov = (await t.db.selectFrom('governorates').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+      const save = async (filters: Record<string, unknown>) =>
+        (await t.db.insertInto('saved_searches').values({ user_id: user.id, name: 'x', filters: JSON.stringify(filters), frequency: 'instant' }).returning('id').executeTakeFirstOrThrow()).id;
+      const first = await save({ governorate_id: gov });
+      const cache = new MatchCache(t.config.EXCHANGE_RATES);
+      const a = await insertListing(t.db, user.id, { governorate_id: gov, latitude: 15.35, longitude: 44.2 });
+      expect(await matchingSearches(t.db, a, cache)).toEqual([first]);
+      // Saved after the cache was built: by bucket, and by a map area holding the listing (and one that does not).
+      const later = await save({ governorate_id: gov, listing_type: 'FOR_SALE' });
+      const area = await save({ min_lat: 15, max_lat: 16, min_lon: 44, max_lon: 45 });
+      await save({ min_lat: 12, max_lat: 13, min_lon: 44, max_lon: 45 });
+      const b = await insertListing(t.db, user.id, { governorate_id: gov, latitude: 15.35, longitude: 44.2 });
+      expect((await matchingSearches(t.db, b, cache)).sort((x, y) => x - y)).toEqual([first, later, area]);
+      // Deleted while the cache still holds it: the match it records then is removed when the cache next prunes.
+      await t.db.deleteFrom('saved_searches').where('id', '=', later).execute();
+      const c = await insertListing(t.db, user.id, { governorate_id: gov, latitude: 15.35, longitude: 44.2 });
+      await recordMatches(t.db, c, cache);
+      cache.pruneEveryMs = 0;
+      expect((await matchingSearches(t.db, c, cache)).sort((x, y) => x - y)).toEqual([first, area]);
+      const kept = await t.db.selectFrom('saved_search_matches').select('saved_search_id').where('listing_id', '=', c).orderBy('saved_search_id').execute();
+      expect(kept.map((r) => r.saved_search_id)).toEqual([first, area]);
     } finally {
       await t.close();
     }

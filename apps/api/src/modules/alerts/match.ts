@@ -7,14 +7,15 @@
  * thousands of searches, so the statement holds a few hundred conditions where the searches number thousands.
  *
  * 1. the candidates: searches in one of the listing's 8 buckets (listing type, property type, governorate, each
- *    the listing's or "any") through the GIN index over the column of migration 035, and searches on a map
- *    area whose box holds the listing through its GiST index; only their ids (and row versions) come back;
- * 2. their conditions, built once per distinct filters when the worker starts (warmMatchCache) and kept, then
- *    all evaluated in one select over the listing's row;
+ *    the listing's or "any"), and searches on a map area whose box holds the listing, found in the worker's
+ *    memory (MatchCache): the buckets and boxes are PostgreSQL's (the columns of migration 035), read when the
+ *    worker starts and for each search saved since;
+ * 2. their conditions, built once per distinct filters and kept, then all evaluated in one select over the
+ *    listing's row;
  * 3. the matches inserted with `on conflict do nothing`: a search never records (so never announces) a listing
  *    twice, whichever server matched it, however often it became public again.
  */
-import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import { searchBody, type SearchBody } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
@@ -28,56 +29,162 @@ const CHUNK = 4000;
 /**
  * Every distinct condition seen (its SQL and parameters → one number), the conditions of each distinct set of
  * filters as those numbers (a type in a governorate is saved by hundreds of people: 100,000 searches of the
- * benchmark have 24,500 distinct filters), and each search's by id with the row version they were read at
- * (an edited search is read again). One per worker (so per database) and exchange rates: a price bound in YER
- * is another condition at other rates. Bounded: past the limits it starts over, which only costs building
- * them again.
+ * benchmark have 24,500 distinct filters), and each search's by id, with the buckets and map area PostgreSQL
+ * computed for it (migration 035), indexed here so a listing's candidates are found without a query. One per
+ * worker (so per database) and exchange rates: a price bound in YER is another condition at other rates.
+ *
+ * A search's filters never change once saved (PATCH takes a name, a frequency or "seen"), so the cache follows
+ * the table by reading the searches saved since it last looked (syncSearches) and, now and then, which ones are
+ * gone. Bounded: past the limits it starts over, which only costs building it again.
  */
 const MAX_CONDITIONS = 200_000;
 const MAX_SEARCHES = 500_000;
+/** Searches saved this long before the last look are read again: a save committed late is not missed. */
+const SYNC_MARGIN = '1 minute';
+/**
+ * How often the searches deleted meanwhile are dropped from the cache, with any match recorded for them since
+ * (recording does not look each search up: 2,000 lookups were ~8 ms of a listing's 60).
+ */
+const PRUNE_MS = 10 * 60_000;
+
+interface CachedSearch {
+  atoms: number[] | null;
+  keys: string[];
+  /** The box of its map bounds or drawn polygon: [min lon, min lat, max lon, max lat]. */
+  area: [number, number, number, number] | null;
+}
+
+interface SearchRow {
+  id: number;
+  f: string;
+  keys: string[] | string | null;
+  area: string | null;
+}
+
 export class MatchCache {
   atoms = new Map<string, number>();
-  exprs: Expression<SqlBool>[] = [];
+  /** Each condition compiled once: building a statement of a thousand conditions through the query builder again for every listing cost more than PostgreSQL's planning and running it. */
+  exprs: { sql: string; parameters: readonly unknown[] }[] = [];
   byFilters = new Map<string, number[] | null>();
-  searches = new Map<number, { version: string; atoms: number[] | null }>();
+  searches = new Map<number, CachedSearch>();
+  /** Search ids by bucket, and the searches with a map area (few: a scan over them is microseconds). */
+  byKey = new Map<string, Set<number>>();
+  withArea = new Set<number>();
+  /** withArea as flat arrays (ids, boxes four numbers each), rebuilt after a change: a scan of these is ~100 times faster than of the Map. */
+  private areaIds = new Int32Array(0);
+  private areaBoxes = new Float64Array(0);
+  private areaDirty = false;
+  /** The database's clock when the cache last read the searches saved since; null before the first full read. */
+  syncedAt: string | null = null;
+  prunedAt = 0;
+  pruneEveryMs = PRUNE_MS;
   constructor(readonly rates: Record<string, number>) {}
-  /** Past its bounds it forgets everything. */
+  /** Past its bounds it forgets everything (the next sync reads every search again). */
   trim() {
     if (this.exprs.length > MAX_CONDITIONS || this.searches.size > MAX_SEARCHES || this.byFilters.size > MAX_SEARCHES) {
       this.atoms.clear();
       this.exprs = [];
       this.byFilters.clear();
       this.searches.clear();
+      this.byKey.clear();
+      this.withArea.clear();
+      this.areaDirty = true;
+      this.syncedAt = null;
     }
   }
-  /** A search's conditions from its filters as PostgreSQL writes jsonb (one text for equal filters). */
-  remember(db: Executor, id: number, version: string, filtersText: string) {
-    let atoms = this.byFilters.get(filtersText);
+  /** A search as read from the table: its conditions (from its filters as PostgreSQL writes jsonb, one text for equal filters), buckets and area. */
+  remember(db: Executor, r: SearchRow) {
+    if (this.searches.has(r.id)) return;
+    let atoms = this.byFilters.get(r.f);
     if (atoms === undefined) {
-      atoms = compile(db, this, JSON.parse(filtersText));
-      this.byFilters.set(filtersText, atoms);
+      atoms = compile(db, this, JSON.parse(r.f));
+      this.byFilters.set(r.f, atoms);
     }
-    this.searches.set(id, { version, atoms: atoms ?? null });
+    const keys = parseArray(r.keys);
+    const area = parseBox(r.area);
+    this.searches.set(r.id, { atoms: atoms ?? null, keys, area });
+    if (area) {
+      this.withArea.add(r.id);
+      this.areaDirty = true;
+    } else
+      for (const k of keys) {
+        let ids = this.byKey.get(k);
+        if (!ids) this.byKey.set(k, (ids = new Set()));
+        ids.add(r.id);
+      }
+  }
+  /** The searches whose area holds the point. */
+  areasAt(lon: number, lat: number): number[] {
+    if (this.areaDirty) {
+      this.areaIds = Int32Array.from(this.withArea);
+      this.areaBoxes = new Float64Array(this.areaIds.length * 4);
+      this.areaIds.forEach((id, i) => this.areaBoxes.set(this.searches.get(id)!.area!, i * 4));
+      this.areaDirty = false;
+    }
+    const out: number[] = [];
+    const b = this.areaBoxes;
+    for (let i = 0; i < this.areaIds.length; i++) {
+      if (lon >= b[i * 4]! && lat >= b[i * 4 + 1]! && lon <= b[i * 4 + 2]! && lat <= b[i * 4 + 3]!) out.push(this.areaIds[i]!);
+    }
+    return out;
+  }
+  forget(id: number) {
+    const s = this.searches.get(id);
+    if (!s) return;
+    this.searches.delete(id);
+    if (this.withArea.delete(id)) this.areaDirty = true;
+    for (const k of s.keys) this.byKey.get(k)?.delete(id);
   }
 }
 
+const SEARCH_COLUMNS = sql`id, filters::text as f, match_keys as keys, match_area::text as area`;
+
 /**
- * Builds every saved search's conditions ahead of the first listing (a server calls it as its worker starts):
- * otherwise the first listings a fresh server matches wait for thousands of searches to be built (a second and
- * more per listing at 100,000 saved searches). Read by id a page at a time; searches saved later are built
- * when they first turn up as candidates.
+ * Reads every saved search into the cache ahead of the first listing (a server calls it as its worker starts):
+ * otherwise the first listing a fresh server matches waits for thousands of searches to be built (a second and
+ * more at 100,000 saved searches). Read by id a page at a time. Returns how many there are.
  */
 export async function warmMatchCache(db: Executor, c: MatchCache, page = 2000): Promise<number> {
+  c.trim();
+  const since = (await sql<{ t: string }>`select statement_timestamp()::text as t`.execute(db)).rows[0]!.t;
   let after = 0;
   let n = 0;
   for (;;) {
-    const rows = await sql<{ id: number; v: string; f: string }>`
-      select id, xmin::text as v, filters::text as f from saved_searches where id > ${after} order by id limit ${page}`.execute(db);
-    c.trim();
-    for (const r of rows.rows) c.remember(db, r.id, r.v, r.f);
+    const rows = await sql<SearchRow>`select ${SEARCH_COLUMNS} from saved_searches where id > ${after} order by id limit ${page}`.execute(db);
+    for (const r of rows.rows) c.remember(db, r);
     n += rows.rows.length;
-    if (rows.rows.length < page) return n;
+    if (rows.rows.length < page) break;
     after = rows.rows[rows.rows.length - 1]!.id;
+  }
+  c.syncedAt = since;
+  c.prunedAt = Date.now();
+  return n;
+}
+
+/**
+ * Brings the cache up to the table: the searches saved since it last looked (through the index of migration
+ * 036, a margin before that), and every ten minutes the ids of those deleted meanwhile.
+ */
+export async function syncSearches(db: Executor, c: MatchCache): Promise<void> {
+  c.trim();
+  if (c.syncedAt === null) {
+    await warmMatchCache(db, c);
+    return;
+  }
+  // One row at least (the clock) however many searches were saved.
+  const res = await sql<Partial<SearchRow> & { now: string }>`
+    select statement_timestamp()::text as now, s.* from (select 1) one left join (
+      select ${SEARCH_COLUMNS} from saved_searches where created_at > ${c.syncedAt}::timestamptz - ${SYNC_MARGIN}::interval
+    ) s on true`.execute(db);
+  for (const r of res.rows) if (r.id != null) c.remember(db, r as SearchRow);
+  c.syncedAt = res.rows[0]!.now;
+  if (Date.now() - c.prunedAt >= c.pruneEveryMs) {
+    const ids = new Set(parseArray((await sql<{ ids: number[] | string | null }>`select array_agg(id) as ids from saved_searches`.execute(db)).rows[0]?.ids).map(Number));
+    const gone = [...c.searches.keys()].filter((id) => !ids.has(id));
+    for (const id of gone) c.forget(id);
+    // Matches this cache recorded for a search deleted meanwhile (after its delete removed the others).
+    if (gone.length > 0) await sql`delete from saved_search_matches where saved_search_id = any(${gone}::int[])`.execute(db);
+    c.prunedAt = Date.now();
   }
 }
 
@@ -94,7 +201,7 @@ function compile(db: Executor, c: MatchCache, filters: unknown): number[] | null
     if (n === undefined) {
       n = c.exprs.length;
       c.atoms.set(key, n);
-      c.exprs.push(expr);
+      c.exprs.push(q);
     }
     return n;
   });
@@ -112,10 +219,10 @@ export function listingKeys(l: { listing_type: string; property_type: string; go
 }
 
 /**
- * The searches that may match the listing (ids and row versions): its buckets, or an area holding its point.
- * Through the columns of migration 035 and their indexes; one row of two arrays, not thousands of rows.
+ * The searches that may match the listing, from the cache: those in one of its buckets without a map area, and
+ * those with an area holding its point and a bucket of it (the same rule migration 035's indexes served).
  */
-export async function candidatesOf(db: Executor, listingId: number): Promise<{ id: number; v: string }[]> {
+export async function candidatesOf(db: Executor, listingId: number, c: MatchCache): Promise<number[]> {
   const listing = await db
     .selectFrom('listings')
     .select(['listing_type', 'property_type', 'governorate_id', 'latitude', 'longitude'])
@@ -123,57 +230,53 @@ export async function candidatesOf(db: Executor, listingId: number): Promise<{ i
     .executeTakeFirst();
   if (!listing) return [];
   const keys = listingKeys(listing);
-  const at = listing.latitude != null && listing.longitude != null ? sql`box(point(${listing.longitude}::float8, ${listing.latitude}::float8), point(${listing.longitude}::float8, ${listing.latitude}::float8))` : null;
-  // Each branch as its partial index is defined, so each reads its index.
-  const res = await sql<{ ids: number[] | string | null; vs: string[] | string | null }>`
-    select array_agg(id) as ids, array_agg(v) as vs from (
-      select id, xmin::text as v from saved_searches where match_keys && ${keys}::text[] and match_area is null
-      ${at ? sql`union all
-      select id, xmin::text as v from saved_searches where match_area @> ${at} and match_area is not null and match_keys && ${keys}::text[]` : sql``}
-    ) c`.execute(db);
-  const row = res.rows[0];
-  const ids = parseArray(row?.ids).map(Number);
-  const vs = parseArray(row?.vs);
-  return ids.map((id, i) => ({ id, v: String(vs[i]) }));
+  const found = new Set<number>();
+  for (const k of keys) for (const id of c.byKey.get(k) ?? []) found.add(id);
+  const { latitude: lat, longitude: lon } = listing;
+  if (lat != null && lon != null) {
+    for (const id of c.areasAt(lon, lat)) if (c.searches.get(id)!.keys.some((k) => keys.includes(k))) found.add(id);
+  }
+  return [...found];
 }
 
 /** The saved searches the listing matches now (none when it is not public). */
 export async function matchingSearches(db: Executor, listingId: number, c: MatchCache, timing?: { candidatesMs?: number; candidates?: number }): Promise<number[]> {
   const t0 = performance.now();
-  const candidates = { rows: await candidatesOf(db, listingId) };
+  await syncSearches(db, c);
+  const candidates = await candidatesOf(db, listingId, c);
   if (timing) {
     timing.candidatesMs = performance.now() - t0;
-    timing.candidates = candidates.rows.length;
+    timing.candidates = candidates.length;
   }
-  if (candidates.rows.length === 0) return [];
-
-  c.trim();
-  const stale = candidates.rows.filter((r) => c.searches.get(r.id)?.version !== r.v).map((r) => r.id);
-  if (stale.length > 0) {
-    const rows = await sql<{ id: number; v: string; f: string }>`
-      select id, xmin::text as v, filters::text as f from saved_searches where id = any(${stale}::int[])`.execute(db);
-    for (const r of rows.rows) c.remember(db, r.id, r.v, r.f);
-  }
+  if (candidates.length === 0) return [];
 
   // Every distinct condition of the candidates, evaluated once.
   const needed = new Map<number, number>();
-  for (const r of candidates.rows) for (const a of c.searches.get(r.id)?.atoms ?? []) if (!needed.has(a)) needed.set(a, needed.size);
+  for (const id of candidates) for (const a of c.searches.get(id)?.atoms ?? []) if (!needed.has(a)) needed.set(a, needed.size);
   const order = [...needed.keys()];
   const values: (boolean | null)[] = [];
   for (let start = 0; start < order.length; start += CHUNK) {
-    const chunk = order.slice(start, start + CHUNK).map((a) => sql`(${c.exprs[a]!})`);
-    const res = await sql<{ v: (boolean | null)[] | string }>`
-      select array[${sql.join(chunk)}]::bool[] as v from listings l where l.id = ${listingId}`.execute(db);
+    // The conditions' own SQL side by side, their parameters renumbered after those before them.
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    for (const a of order.slice(start, start + CHUNK)) {
+      const q = c.exprs[a]!;
+      const shift = params.length;
+      parts.push(`(${shift === 0 ? q.sql : q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`);
+      params.push(...q.parameters);
+    }
+    params.push(listingId);
+    const res = await db.executeQuery<{ v: (boolean | null)[] | string }>(
+      CompiledQuery.raw(`select array[${parts.join(', ')}]::bool[] as v from listings l where l.id = $${params.length}`, params),
+    );
     const v = res.rows[0]?.v;
     if (v === undefined) return [];
     values.push(...(typeof v === 'string' ? parseBoolArray(v) : v));
   }
-  return candidates.rows
-    .filter((r) => {
-      const atoms = c.searches.get(r.id)?.atoms;
-      return atoms != null && atoms.every((a) => values[needed.get(a)!] === true);
-    })
-    .map((r) => r.id);
+  return candidates.filter((id) => {
+    const atoms = c.searches.get(id)?.atoms;
+    return atoms != null && atoms.every((a) => values[needed.get(a)!] === true);
+  });
 }
 
 /** An array as the driver hands it over: a JavaScript array, or PostgreSQL's text ("{1,2}") from one that does not parse it. */
@@ -182,6 +285,14 @@ function parseArray(v: unknown[] | string | null | undefined): string[] {
   if (typeof v !== 'string') return v.map(String);
   const inner = v.replace(/^\{|\}$/g, '');
   return inner === '' ? [] : inner.split(',').map((x) => x.replace(/^"|"$/g, ''));
+}
+
+/** A box as PostgreSQL writes it ("(x2,y2),(x1,y1)") as [min x, min y, max x, max y]. */
+function parseBox(s: string | null): [number, number, number, number] | null {
+  if (s == null) return null;
+  const n = s.match(/-?[\d.]+(?:e[-+]?\d+)?/gi)?.map(Number) ?? [];
+  if (n.length !== 4) return null;
+  return [Math.min(n[0]!, n[2]!), Math.min(n[1]!, n[3]!), Math.max(n[0]!, n[2]!), Math.max(n[1]!, n[3]!)];
 }
 
 /** A bool[] as PostgreSQL writes it ("{t,f,NULL}"), for a driver that hands arrays over as text. */
