@@ -64,7 +64,13 @@ interface SearchRow {
 export class MatchCache {
   atoms = new Map<string, number>();
   /** Each condition compiled once: building a statement of a thousand conditions through the query builder again for every listing cost more than PostgreSQL's planning and running it. */
-  exprs: { sql: string; parameters: readonly unknown[] }[] = [];
+  exprs: { sql: string; parameters: readonly unknown[]; places: number[] }[] = [];
+  /**
+   * The places whose rials-per-dollar rate a YER price bound reads (district, governorates, fallback): each
+   * evaluated once per statement as `yer_rates.v<n>` instead of once per bound (~200 bounds, 20–50 places).
+   */
+  places = new Map<string, number>();
+  placeArgs: [number | null, number[], number][] = [];
   byFilters = new Map<string, number[] | null>();
   searches = new Map<number, CachedSearch>();
   /** Search ids by bucket, and the searches with a map area (few: a scan over them is microseconds). */
@@ -84,6 +90,8 @@ export class MatchCache {
     if (this.exprs.length > MAX_CONDITIONS || this.searches.size > MAX_SEARCHES || this.byFilters.size > MAX_SEARCHES) {
       this.atoms.clear();
       this.exprs = [];
+      this.places.clear();
+      this.placeArgs = [];
       this.byFilters.clear();
       this.searches.clear();
       this.byKey.clear();
@@ -194,14 +202,24 @@ function compile(db: Executor, c: MatchCache, filters: unknown): number[] | null
   const parsed = searchBody.safeParse(filters);
   if (!parsed.success) return null;
   const b: SearchBody = parsed.data;
-  return conditions(b, searchWords(b.search), c.rates).map((expr) => {
+  const readRate = (district: number | null, governorates: number[], fallback: number) => {
+    const key = JSON.stringify([district, governorates, fallback]);
+    let n = c.places.get(key);
+    if (n === undefined) {
+      n = c.placeArgs.length;
+      c.places.set(key, n);
+      c.placeArgs.push([district, governorates, fallback]);
+    }
+    return sql<number>`${sql.raw(`yer_rates.v${n}`)}`;
+  };
+  return conditions(b, searchWords(b.search), c.rates, false, readRate).map((expr) => {
     const q = (expr as unknown as { compile(db: Executor): { sql: string; parameters: readonly unknown[] } }).compile(db);
     const key = `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
     let n = c.atoms.get(key);
     if (n === undefined) {
       n = c.exprs.length;
       c.atoms.set(key, n);
-      c.exprs.push(q);
+      c.exprs.push({ ...q, places: [...q.sql.matchAll(/\byer_rates\.v(\d+)\b/g)].map((m) => Number(m[1])) });
     }
     return n;
   });
@@ -256,18 +274,28 @@ export async function matchingSearches(db: Executor, listingId: number, c: Match
   const order = [...needed.keys()];
   const values: (boolean | null)[] = [];
   for (let start = 0; start < order.length; start += CHUNK) {
-    // The conditions' own SQL side by side, their parameters renumbered after those before them.
+    // The conditions' own SQL side by side, their parameters renumbered after those before them, and the rate
+    // of each place their YER bounds name, read once (search_yer_per_usd, as search reads it).
     const parts: string[] = [];
-    const params: unknown[] = [];
+    const params: unknown[] = [listingId];
+    const places = new Set<number>();
     for (const a of order.slice(start, start + CHUNK)) {
       const q = c.exprs[a]!;
       const shift = params.length;
-      parts.push(`(${shift === 0 ? q.sql : q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`);
+      parts.push(`(${q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`);
       params.push(...q.parameters);
+      for (const p of q.places) places.add(p);
     }
-    params.push(listingId);
+    const rates = [...places].map((p) => {
+      const [district, governorates, fallback] = c.placeArgs[p]!;
+      params.push(district, governorates, fallback);
+      const i = params.length;
+      return `search_yer_per_usd($${i - 2}::int, $${i - 1}::int[], $${i}::float8) as v${p}`;
+    });
+    // "offset 0" keeps the rates a row of their own: pulled up into the conditions, each would be called again.
+    const from = rates.length > 0 ? `listings l cross join (select ${rates.join(', ')} offset 0) yer_rates` : 'listings l';
     const res = await db.executeQuery<{ v: (boolean | null)[] | string }>(
-      CompiledQuery.raw(`select array[${parts.join(', ')}]::bool[] as v from listings l where l.id = $${params.length}`, params),
+      CompiledQuery.raw(`select array[${parts.join(', ')}]::bool[] as v from ${from} where l.id = $1`, params),
     );
     const v = res.rows[0]?.v;
     if (v === undefined) return [];

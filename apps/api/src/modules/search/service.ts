@@ -68,10 +68,11 @@ const DENSE_AREA = 1000;
  * default), as before zones, since a visitor searching the whole country names no zone to convert with.
  * A place in no zone, or governorates at different rates, fall back to that default too.
  */
-function placeYerPerUsd(b: SearchFilters, fallback: number) {
+function placeYerPerUsd(b: SearchFilters, fallback: number, read?: ZoneRateReader) {
   const district = b.district_id ?? b.city_id;
   const governorates = [...new Set(b.governorate_id === undefined ? [] : [b.governorate_id].flat())];
   if (district === undefined && governorates.length === 0) return null;
+  if (read) return read(district ?? null, governorates, fallback);
   // search_yer_per_usd (migration 035): the district's exception, else the governorates' one zone (the
   // district's own governorate when the filter names none), else the fallback. In a subquery of its own so
   // PostgreSQL calls it once per statement, not once per row.
@@ -79,10 +80,17 @@ function placeYerPerUsd(b: SearchFilters, fallback: number) {
 }
 
 /**
+ * Where a YER bound reads its place's rate from, when not from its own subquery: the saved-search alerts
+ * (alerts/match.ts) evaluate hundreds of searches' conditions in one statement and read each place's rate once
+ * there, from search_yer_per_usd with these same arguments.
+ */
+export type ZoneRateReader = (district: number | null, governorates: number[], fallback: number) => Expression<number>;
+
+/**
  * The WHERE conditions of a search, always starting with the public condition: the one set of filters of the
  * search pages, the map's pins and its clusters (map.ts).
  */
-export function conditions(b: SearchFilters, words: string[], rates: Record<string, number>, denseArea = false): Expression<SqlBool>[] {
+export function conditions(b: SearchFilters, words: string[], rates: Record<string, number>, denseArea = false, readZoneRate?: ZoneRateReader): Expression<SqlBool>[] {
   const c: Expression<SqlBool>[] = [sql<SqlBool>`l.status = 'approved'`, sql<SqlBool>`l.is_active`, sql<SqlBool>`l.withheld = '{}'`];
   if (b.listing_type) c.push(sql<SqlBool>`l.listing_type = ${b.listing_type}`);
   if (b.property_type) c.push(sql<SqlBool>`l.property_type = ${b.property_type}`);
@@ -96,7 +104,7 @@ export function conditions(b: SearchFilters, words: string[], rates: Record<stri
   if (b.uzlah_id !== undefined) c.push(sql<SqlBool>`l.uzlah_id = ${b.uzlah_id}`);
   if (b.village_id !== undefined) c.push(sql<SqlBool>`l.village_id = ${b.village_id}`);
   const cur = b.price_currency ?? 'USD';
-  const zoneRate = cur === 'YER' && (b.min_price !== undefined || b.max_price !== undefined) ? placeYerPerUsd(b, rates.YER!) : null;
+  const zoneRate = cur === 'YER' && (b.min_price !== undefined || b.max_price !== undefined) ? placeYerPerUsd(b, rates.YER!, readZoneRate) : null;
   // A bound in rials converts at the rate of the filter's place (zoneRate, read by the statement itself so an
   // administrator's rate change applies at once, on every server); USD and SAR at the national rates.
   const usd = (amount: number, slack: number) => (zoneRate ? sql`(${amount}::float8 / ${zoneRate} + ${slack}::float8)` : toUsd(amount, cur, rates) + slack);
