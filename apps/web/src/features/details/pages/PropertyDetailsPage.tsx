@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -191,7 +191,9 @@ function DetailsSkeleton() {
   );
 }
 
-function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; lang: Lang; isOwner: boolean; token: string | null }) {
+// Memoised: ListingDetails renders again when the stored session has been read, right after hydration; for a
+// visitor signed out nothing the view shows has changed, so the listing is not rendered a second time.
+const DetailsView = memo(function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; lang: Lang; isOwner: boolean; token: string | null }) {
   const { t } = useTranslation('details');
   // The owner's e-mail and phone are written in the browser, never into the server's HTML, which crawlers read
   // (WhenHydrated: only those parts render again after hydration, not the page).
@@ -492,4 +494,4 @@ function DetailsView({ listing, lang, isOwner, token }: { listing: ListingRead; 
       )}
     </article>
   );
-}
+});
