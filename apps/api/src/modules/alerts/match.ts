@@ -15,11 +15,11 @@
  * 3. the matches inserted with `on conflict do nothing`: a search never records (so never announces) a listing
  *    twice, whichever server matched it, however often it became public again.
  */
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Expression, type Transaction } from 'kysely';
 import { searchBody, type SearchBody } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
-import { conditions, searchWords } from '../search/service.js';
+import { conditions, searchWords, yerPerUsdCall } from '../search/service.js';
 
 type Executor = Database | Transaction<DB>;
 
@@ -69,7 +69,8 @@ export class MatchCache {
    * evaluated once per statement as `yer_rates.v<n>` instead of once per bound (~200 bounds, 20–50 places).
    */
   places = new Map<string, number>();
-  placeArgs: [number | null, number[], number][] = [];
+  /** Each place's search_yer_per_usd call, compiled once as the conditions are. */
+  placeCalls: { sql: string; parameters: readonly unknown[] }[] = [];
   byFilters = new Map<string, number[] | null>();
   searches = new Map<number, CachedSearch>();
   /** Search ids by bucket, and the searches with a map area (few: a scan over them is microseconds). */
@@ -94,7 +95,7 @@ export class MatchCache {
     this.atoms.clear();
     this.exprs = [];
     this.places.clear();
-    this.placeArgs = [];
+    this.placeCalls = [];
     this.byFilters.clear();
     this.searches.clear();
     this.byKey.clear();
@@ -199,6 +200,11 @@ export async function syncSearches(db: Executor, c: MatchCache): Promise<void> {
   }
 }
 
+/** An expression's SQL and parameters, as the query builder would send them on their own. */
+function compiled(db: Executor, expr: Expression<unknown>): { sql: string; parameters: readonly unknown[] } {
+  return (expr as unknown as { compile(db: Executor): { sql: string; parameters: readonly unknown[] } }).compile(db);
+}
+
 /** The search's conditions as numbers of the cache's table; null when its filters no longer parse. */
 function compile(db: Executor, c: MatchCache, filters: unknown): number[] | null {
   // Stored through the same schema; one that no longer parses (a rule tightened since) matches nothing.
@@ -209,14 +215,14 @@ function compile(db: Executor, c: MatchCache, filters: unknown): number[] | null
     const key = JSON.stringify([district, governorates, fallback]);
     let n = c.places.get(key);
     if (n === undefined) {
-      n = c.placeArgs.length;
+      n = c.placeCalls.length;
       c.places.set(key, n);
-      c.placeArgs.push([district, governorates, fallback]);
+      c.placeCalls.push(compiled(db, yerPerUsdCall(district, governorates, fallback)));
     }
     return sql<number>`${sql.raw(`yer_rates.v${n}`)}`;
   };
   return conditions(b, searchWords(b.search), c.rates, false, readRate).map((expr) => {
-    const q = (expr as unknown as { compile(db: Executor): { sql: string; parameters: readonly unknown[] } }).compile(db);
+    const q = compiled(db, expr);
     const key = `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
     let n = c.atoms.get(key);
     if (n === undefined) {
@@ -279,22 +285,19 @@ export async function matchingSearches(db: Executor, listingId: number, c: Match
   for (let start = 0; start < order.length; start += CHUNK) {
     // The conditions' own SQL side by side, their parameters renumbered after those before them, and the rate
     // of each place their YER bounds name, read once (search_yer_per_usd, as search reads it).
-    const parts: string[] = [];
     const params: unknown[] = [listingId];
-    const places = new Set<number>();
-    for (const a of order.slice(start, start + CHUNK)) {
-      const q = c.exprs[a]!;
+    // A compiled piece's SQL with its parameters numbered after those already in the statement.
+    const append = (q: { sql: string; parameters: readonly unknown[] }) => {
       const shift = params.length;
-      parts.push(`(${q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`);
       params.push(...q.parameters);
-      for (const p of q.places) places.add(p);
-    }
-    const rates = [...places].map((p) => {
-      const [district, governorates, fallback] = c.placeArgs[p]!;
-      params.push(district, governorates, fallback);
-      const i = params.length;
-      return `search_yer_per_usd($${i - 2}::int, $${i - 1}::int[], $${i}::float8) as v${p}`;
+      return q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+    };
+    const places = new Set<number>();
+    const parts = order.slice(start, start + CHUNK).map((a) => {
+      for (const p of c.exprs[a]!.places) places.add(p);
+      return `(${append(c.exprs[a]!)})`;
     });
+    const rates = [...places].map((p) => `${append(c.placeCalls[p]!)} as v${p}`);
     // "offset 0" keeps the rates a row of their own: pulled up into the conditions, each would be called again.
     const from = rates.length > 0 ? `listings l cross join (select ${rates.join(', ')} offset 0) yer_rates` : 'listings l';
     const res = await db.executeQuery<{ v: (boolean | null)[] | string }>(

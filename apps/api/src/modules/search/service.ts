@@ -73,10 +73,16 @@ function placeYerPerUsd(b: SearchFilters, fallback: number, read?: ZoneRateReade
   const governorates = [...new Set(b.governorate_id === undefined ? [] : [b.governorate_id].flat())];
   if (district === undefined && governorates.length === 0) return null;
   if (read) return read(district ?? null, governorates, fallback);
-  // search_yer_per_usd (migration 035): the district's exception, else the governorates' one zone (the
-  // district's own governorate when the filter names none), else the fallback. In a subquery of its own so
-  // PostgreSQL calls it once per statement, not once per row.
-  return sql<number>`(select search_yer_per_usd(${district ?? null}::int, ${governorates}::int[], ${fallback}::float8))`;
+  // In a subquery of its own so PostgreSQL calls it once per statement, not once per row.
+  return sql<number>`(select ${yerPerUsdCall(district ?? null, governorates, fallback)})`;
+}
+
+/**
+ * search_yer_per_usd (migration 035): the district's exception, else the governorates' one zone (the district's
+ * own governorate when the filter names none), else the fallback. Search and the alerts both call it this way.
+ */
+export function yerPerUsdCall(district: number | null, governorates: number[], fallback: number) {
+  return sql<number>`search_yer_per_usd(${district}::int, ${governorates}::int[], ${fallback}::float8)`;
 }
 
 /**
