@@ -201,9 +201,10 @@ function interior(r: () => number, majlis: boolean) {
   return s;
 }
 
+/** Bottom centre: the pages put their own marks in the corners (the gallery's "1 / 2" counter, the cards' badges). */
 function badge() {
-  return `<g opacity="0.85"><rect x="${W - 330}" y="${H - 92}" width="300" height="62" rx="31" fill="#000" opacity="0.45"/>
-    <text x="${W - 180}" y="${H - 50}" font-family="sans-serif" font-size="32" fill="#fff" text-anchor="middle">Demo · عرض تجريبي</text></g>`;
+  return `<g opacity="0.85"><rect x="${W / 2 - 150}" y="${H - 92}" width="300" height="62" rx="31" fill="#000" opacity="0.45"/>
+    <text x="${W / 2}" y="${H - 50}" font-family="sans-serif" font-size="32" fill="#fff" text-anchor="middle">Demo · عرض تجريبي</text></g>`;
 }
 
 export function sceneSvg(scene: Scene, sky: Sky, seed: number): string {
