@@ -47,7 +47,14 @@ const UNKNOWN = '/no-such-page-hydration';
 let server: RunningServer;
 let browser: Browser;
 let sweep: Promise<View[]>;
-let listing: { id: number; title_ar: string; title_en: string; price: number | null; district: { name_ar: string; name_en: string } | null };
+let listing: {
+  id: number;
+  title_ar: string;
+  title_en: string;
+  price: number | null;
+  district: { id: number; name_ar: string; name_en: string } | null;
+  governorate: { id: number; name_ar: string; name_en: string } | null;
+};
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'true' }), launchBrowser()]);
@@ -55,7 +62,7 @@ beforeAll(async () => {
   if (found.status !== 200 || !found.body.items?.length) throw new Error(`no demo listings: ${found.status} ${JSON.stringify(found.body).slice(0, 300)}`);
   // A listing with a district and a price, so the no-JavaScript check has a place and a price to find.
   const l = found.body.items.find((i: any) => i.price != null && i.property?.district) ?? found.body.items[0];
-  listing = { id: l.id, title_ar: l.title_ar, title_en: l.title_en, price: l.price, district: l.property?.district ?? null };
+  listing = { id: l.id, title_ar: l.title_ar, title_en: l.title_en, price: l.price, district: l.property?.district ?? null, governorate: l.property?.governorate ?? null };
   expect(listing.title_ar).not.toBe(listing.title_en);
   // Every page of guards 1-3 (and the missing listing of guard 7) in every language and width, a few at a time,
   // while the guards that need no JavaScript run.
@@ -338,6 +345,16 @@ const htmlTag = (text: string) => /<html\b[^>]*>/i.exec(text)?.[0] ?? '';
 const withoutState = (text: string) => text.replace(/<script type="application\/json" id="app-state">[\s\S]*?<\/script>/, '');
 
 describe('guard 5: one language per page in the server’s HTML', () => {
+  it('a search by place names the place in its filter chips in the server’s HTML, as the browser will', async () => {
+    const { governorate, district } = listing;
+    expect(governorate && district).toBeTruthy();
+    for (const lang of ['ar', 'en'] as const) {
+      const { text } = await html(`/search-list?governorate_id=${governorate!.id}&district_id=${district!.id}&lang=${lang}`);
+      const chips = (/data-testid="filter-chips"[\s\S]*?<\/ul>/.exec(withoutState(text))?.[0] ?? '').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+      for (const place of [governorate!, district!]) expect(chips, lang).toContain(lang === 'ar' ? place.name_ar : place.name_en);
+    }
+  });
+
   it('a listing in English has the English title, not the Arabic one, and the reverse, with <html lang dir>', async () => {
     const [en, ar] = await Promise.all([html(withLang(`/property-details/${listing.id}`, 'en')), html(withLang(`/property-details/${listing.id}`, 'ar'))]);
     expect(en.status).toBe(200);

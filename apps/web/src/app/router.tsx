@@ -6,8 +6,8 @@ import { propertyPageQuery, recentQueryBody } from '../features/listings/api';
 import { cityRedirectTarget } from '../features/search/city-redirect';
 import { marketInsightsQuery } from '../features/market/api';
 import { readSelection } from '../features/market/lib/selection';
-import { cityStatsQuery, searchQuery } from '../features/search/api/search';
-import { searchPageBody } from '../features/search/lib/filters';
+import { cityStatsQuery, placesQuery, searchQuery } from '../features/search/api/search';
+import { activeChips, searchPageBody } from '../features/search/lib/filters';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { ClientOnly } from './layout/ClientOnly';
 import { RootLayout } from './layout/RootLayout';
@@ -51,8 +51,8 @@ const pageData: Record<string, PageData> = {
   '/availavbe-property': (_args, qc) => qc.prefetchInfiniteQuery(propertyPageQuery),
   '/recent-properties': (_args, qc) => qc.prefetchQuery(searchQuery(recentQueryBody)),
   '/properties-by-city': (_args, qc) => qc.prefetchQuery(cityStatsQuery),
-  '/search-list': ({ request }, qc) => qc.prefetchQuery(searchQuery(searchPageBody(new URL(request.url).searchParams, 'list'))),
-  '/search-grid': ({ request }, qc) => qc.prefetchQuery(searchQuery(searchPageBody(new URL(request.url).searchParams, 'grid'))),
+  '/search-list': ({ request }, qc) => searchPage(new URL(request.url).searchParams, 'list', qc),
+  '/search-grid': ({ request }, qc) => searchPage(new URL(request.url).searchParams, 'grid', qc),
   '/market': ({ request }, qc) =>
     Promise.all([qc.prefetchQuery(marketInsightsQuery(readSelection(new URL(request.url).searchParams))), qc.prefetchQuery(governoratesQuery)]).then(() => undefined),
   // The public view: the server never holds a visitor's session; an owner's controls come after hydration.
@@ -65,6 +65,29 @@ const pageData: Record<string, PageData> = {
     if (isNotFound(qc.getQueryState(query.queryKey)?.error)) return data(null, { status: 404 });
   },
 };
+
+/**
+ * A search's results, and the names of the places it is filtered by: the filter chips say them (FilterChips.tsx,
+ * the same queries). Without them the server's chip said "Governorate" and the browser, the names loaded meanwhile,
+ * "Aden": a hydration mismatch.
+ */
+function searchPage(params: URLSearchParams, view: 'list' | 'grid', qc: QueryClient) {
+  const chips = activeChips(params, true);
+  const id = (key: string) => {
+    const v = chips.find((c) => c.key === key)?.value;
+    return typeof v === 'number' ? v : undefined;
+  };
+  const gov = id('governorate_id');
+  const district = id('district_id');
+  const uzlah = id('uzlah_id');
+  return Promise.all([
+    qc.prefetchQuery(searchQuery(searchPageBody(params, view))),
+    chips.some((c) => c.key === 'governorate_id') && qc.prefetchQuery(governoratesQuery),
+    gov !== undefined && qc.prefetchQuery(placesQuery('districts', gov)),
+    district !== undefined && qc.prefetchQuery(placesQuery('uzaal', district)),
+    uzlah !== undefined && qc.prefetchQuery(placesQuery('villages', uzlah)),
+  ]).then(() => undefined);
+}
 
 function pageLoader(route: PageRoute, { queryClient, waitForData }: RouteOptions) {
   if (route.path === '*') return () => data(null, { status: 404 });
