@@ -282,9 +282,20 @@ export async function openApp(page: Page, url: string): Promise<void> {
   await waitForApp(page);
 }
 
-/** Wait until React has rendered the page that is loading (after goto or reload): <html data-app-rendered>. */
+/**
+ * Wait until React has rendered the page that is loading (after goto or reload): <html data-app-rendered>, and
+ * every form on it React's. React hydrates each Suspense boundary after the one around it, so a lazy part of a
+ * page (the listing's contact form) may still be the server's HTML when the page is marked rendered; a tap on
+ * its button then does nothing (index.html holds the native submission), as for a visitor that quick.
+ */
 export async function waitForApp(page: Page, timeout?: number): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.appRendered === 'true', undefined, timeout ? { timeout } : {});
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.appRendered === 'true' &&
+      [...document.querySelectorAll('#root form')].every((form) => Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
+    undefined,
+    timeout ? { timeout } : {},
+  );
 }
 
 /** What watchTakeover saw: layout shift so far, whether a loading state ever showed, where the server's element was. */

@@ -10,6 +10,7 @@
  * 3. the server's elements are hydrated, not replaced (the listing's and the home page's <h1>, the first search card;
  *    its text may change only where the server left a place marked data-after-hydration);
  * 4. with JavaScript off, the listing, the home page and the search list are readable, their links real <a href>s;
+ *    and before the scripts have taken over, a tapped form is not sent by the browser itself (what was typed stays);
  * 5. one language per page in the server's HTML (the markup, title and share tags; the query data for hydration is
  *    the API's answer, with both languages), chosen by ?lang, the i18nextLng cookie, Accept-Language, else Arabic;
  * 6. the listing's share tags (og:*, JSON-LD) on the server's own origin, never a forged Host;
@@ -331,6 +332,28 @@ describe('guard 4: readable with JavaScript off', () => {
       await ctx.close();
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('guard 4b: a form tapped before the app has taken over', () => {
+  it.each(['ar', 'en'] as const)('is not sent by the browser itself: the page and what was typed stay (%s)', async (lang) => {
+    const ctx = await newVisitor(lang, MOBILE);
+    try {
+      const page = await ctx.newPage();
+      // The app's scripts never arrive (a slow link, frozen): the page is the server's HTML and its inline code.
+      await page.route(/\/assets\/.*\.js(\?|$)/, (route) => route.abort());
+      const detailsPath = withLang(`/property-details/${listing.id}`, lang);
+      await page.goto(server.url + detailsPath);
+      const form = page.locator('.contact-owner-card form');
+      await form.locator('textarea').fill('Is it still available?');
+      await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+      await form.locator('button[type="submit"]').click();
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => ({ stayed: (window as { stayed?: boolean }).stayed ?? false, search: location.search }))).toEqual({ stayed: true, search: new URL(server.url + detailsPath).search });
+      expect(await form.locator('textarea').inputValue()).toBe('Is it still available?');
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

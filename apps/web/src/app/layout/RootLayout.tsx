@@ -10,12 +10,18 @@ import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { RouteFallback } from './RouteFallback';
 
+/**
+ * Marks the app rendered once the page itself is: React hydrates a Suspense boundary after the layout around it,
+ * so an effect of the layout would run while the page (its forms among them) is still the server's inert HTML.
+ */
+function PageRendered() {
+  useEffect(() => markAppRendered(), []);
+  return null;
+}
+
 /** Navbar, the page, the verify-your-e-mail banner (signed-in, unverified), footer. The Suspense boundary covers lazy locale namespaces of the pages. */
 export function RootLayout() {
   const { t } = useTranslation();
-  useEffect(() => {
-    markAppRendered();
-  }, []);
   // Tab stays inside whichever modal dialog is open.
   useEffect(() => installModalTabTrap(), []);
   // A new page whose link went with the old one: focus starts at the page's content, so the next Tab is there
@@ -39,6 +45,7 @@ export function RootLayout() {
       <main id="main-content" tabIndex={-1}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
+          <PageRendered />
         </Suspense>
       </main>
       <EmailBannerSlot />

@@ -92,14 +92,17 @@ export function requestLogin(mode: LoginMode = 'login') {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // The stored session is read after the first render: the server's HTML is the signed-out page, and hydration
+  // A stored session is read after the first render: the server's HTML is the signed-out page, and hydration
   // must start from the same (before paint, so a page the browser renders itself never flashes "Sign in").
+  // With none stored, the first render is already the final one: the signed-out page draws the same before and
+  // after the read, so no second, synchronous render of every part asking for the session follows hydration.
   const [token, setToken] = useState<string | null>(null);
-  const [sessionRead, setSessionRead] = useState(false);
+  const [sessionRead, setSessionRead] = useState(() => typeof document !== 'undefined' && getToken() === null);
   useLayoutEffect(() => {
+    if (sessionRead) return;
     setToken(getToken());
     setSessionRead(true);
-  }, []);
+  }, [sessionRead]);
   const [modal, setModal] = useState<{ mode: LoginMode; key: number; email?: string } | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);
