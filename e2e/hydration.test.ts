@@ -378,6 +378,24 @@ describe('guard 5: one language per page in the server’s HTML', () => {
     }
   });
 
+  it('a list’s hydration data carries what its cards show, not whole listings', async () => {
+    const { text } = await html('/search-list?lang=en');
+    const state = JSON.parse(/<script type="application\/json" id="app-state">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? '{"queries":[]}') as {
+      queries: { queryKey: unknown[]; state: { data?: { items?: Record<string, unknown>[] } } }[];
+    };
+    const items = state.queries.find((q) => q.queryKey[0] === 'listings' && q.queryKey[1] === 'search')?.state.data?.items ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      // What a card shows, in both languages (the language switch redraws the page from it).
+      expect(item).toMatchObject({ id: expect.any(Number), title_en: expect.any(String), title_ar: expect.any(String), listing_type: expect.any(String) });
+      expect(item.property).toHaveProperty('property_type');
+      // Not what only the listing's own page reads: descriptions, dates, amenities, the map position, more photos.
+      for (const key of ['description_en', 'description_ar', 'created_at', 'updated_at', 'expires_at', 'views']) expect(item, key).not.toHaveProperty(key);
+      for (const key of ['latitude', 'longitude', 'address_details_en', 'solar_power', 'build_year', 'owner']) expect(item.property, key).not.toHaveProperty(key);
+      expect((item.media as unknown[] | undefined)?.length ?? 0).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('a listing in English has the English title, not the Arabic one, and the reverse, with <html lang dir>', async () => {
     const [en, ar] = await Promise.all([html(withLang(`/property-details/${listing.id}`, 'en')), html(withLang(`/property-details/${listing.id}`, 'ar'))]);
     expect(en.status).toBe(200);

@@ -29,20 +29,31 @@ const byPath = new Map(pageRoutes.map((r) => [r.path, r]));
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 type Page = { items?: Record<string, unknown>[] };
+type Row = Record<string, unknown>;
+
+/** What a card reads (components/listing-card, its price, contact and data-saver parts), and nothing else. */
+const CARD = ['id', 'title_en', 'title_ar', 'listing_type', 'price', 'old_price', 'currency', 'availability', 'status', 'is_active', 'owner_id', 'user_id'];
+const CARD_OWNER = ['id', 'username', 'full_name', 'phone_number', 'phone', 'whatsapp_number', 'contact_methods'];
+const CARD_PROPERTY = ['property_type', 'bedrooms', 'bathrooms', 'area_sqm', 'city', 'governorate', 'district', 'governorate_id', 'district_id'];
+
+const pick = (row: unknown, keys: string[]): unknown =>
+  row && typeof row === 'object' ? Object.fromEntries(keys.filter((k) => k in row).map((k) => [k, (row as Row)[k]])) : row;
 
 /**
- * Lists of listings (search, /property tabs) are shown as cards: their descriptions, every photo after the
- * cover and the owner's copy inside `property` are never read from them, and were a third of a page's HTML.
- * Other pages fetch a listing whole (its own query), so nothing reads what is left out here.
+ * Lists of listings (search, /property tabs) are shown as cards: of each listing the hydration data carries what
+ * a card reads (its cover photo, not the description, dates, amenities or the owner's e-mail), which cut a page's
+ * HTML by a third and then by a further tenth. Other pages fetch a listing whole (its own query), so nothing reads
+ * what is left out here.
  */
 function cardsOnly(key: readonly unknown[], data: unknown): unknown {
   if (key[0] !== 'listings' || (key[1] !== 'search' && key[1] !== 'property-page') || !data) return data;
   const trim = (page: Page): Page => ({
     ...page,
-    items: page.items?.map(({ description_ar: _ar, description_en: _en, media, property, ...card }) => ({
-      ...card,
-      media: Array.isArray(media) ? media.slice(0, 1) : media,
-      property: property && typeof property === 'object' ? { ...property, owner: undefined } : property,
+    items: page.items?.map((item) => ({
+      ...(pick(item, CARD) as Row),
+      owner: pick(item.owner, CARD_OWNER),
+      media: Array.isArray(item.media) ? item.media.slice(0, 1) : item.media,
+      property: pick(item.property, CARD_PROPERTY),
     })),
   });
   const infinite = data as { pages?: Page[] };
