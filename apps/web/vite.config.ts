@@ -5,6 +5,7 @@ import { arabicFontSubset } from './build/arabic-font';
 import { bootstrapIconsSubset } from './build/bootstrap-icons';
 import { bootstrapStylesheets } from './build/bootstrap-stylesheets';
 import { manualChunks } from './build/chunks';
+import { minifyInline } from './build/minify-inline';
 import { serverBundle } from './build/server-bundle';
 import { serviceWorker } from './build/service-worker';
 import { startAfterPaint } from './build/start-after-paint';
@@ -20,6 +21,7 @@ export default defineConfig({
     bootstrapIconsSubset(),
     arabicFontSubset(),
     startAfterPaint(),
+    minifyInline(),
     // Every text file also as .br (quality 11) and .gz (level 9), sent by the server as they are (@fastify/static
     // preCompressed): the on-the-fly brotli, tuned for API answers, made the react chunk 3% larger than gzip.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json|webmanifest|txt)$/, exclude: /(^|\/)(server|\.vite)\//, threshold: 1024, logLevel: 'silent' }),
