@@ -15,8 +15,8 @@ export function schedulePreloaderFallback(): void {
 }
 
 /**
- * Called once the shell has rendered: removes the preloader and marks <html data-app-rendered="true">,
- * which the start-up watchdog (built separately) can check.
+ * Called once the page has rendered (RootLayout's PageRendered, inside the page's Suspense boundary): removes the
+ * preloader and marks <html data-app-rendered="true">, which the start-up watchdog (built separately) can check.
  */
 export function markAppRendered(): void {
   document.documentElement.dataset.appRendered = 'true';
