@@ -36,6 +36,7 @@ import * as m033 from './migrations/033_admin_user_search.js';
 import * as m034 from './migrations/034_media_sizes_pending.js';
 import * as m035 from './migrations/035_saved_search_match_columns.js';
 import * as m036 from './migrations/036_saved_searches_in_memory.js';
+import * as m037 from './migrations/037_public_indexes_withheld.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -70,6 +71,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '034_media_sizes_pending', up: m034.up },
   { name: '035_saved_search_match_columns', up: m035.up },
   { name: '036_saved_searches_in_memory', up: m036.up },
+  { name: '037_public_indexes_withheld', up: m037.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -1,7 +1,8 @@
 /**
  * Public search (spec §7 POST /listings/search, DESIGN §5): approved, active listings not withheld only, every filter
- * combined with AND. Each filter maps onto a partial index of migration 001 (all `where status =
- * 'approved' and is_active`): ids and types on b-trees, price on price_usd, text on the trigram GIN over
+ * combined with AND. Each filter maps onto a partial index of the public listings (`where status = 'approved'
+ * and is_active and withheld = '{}'`, migration 037, so a scan of one needs no table row to tell a listing is
+ * public): ids and types on b-trees, price on price_usd, text on the trigram GIN over
  * search_text, bounds and polygon on the GiST over the location point. A page costs 1 statement: the
  * capped count, the page's ids and their rows (read.ts's listingRowsSql) together; a map view's pins come
  * from pins.ts instead.
