@@ -91,8 +91,7 @@ const ARABIC_PREFIX = '[وف]?(?:[بكل]?ال|لل|[بكل])?';
 /**
  * A PostgreSQL regular expression true where a word of the text starts with the term (after the particles an
  * Arabic word may carry): "حده" finds "حدة" and "بحدة" but not "الوحدة"; "sea" finds "sea" and "seaside" but
- * not "chelsea". The search ANDs it with a LIKE on the term, which the trigram index answers; this expression
- * only rechecks the rows that index found.
+ * not "chelsea". The trigram index answers it (pg_trgm reads the term's trigrams out of the expression).
  */
 export function wordStartPattern(term: string): string {
   const t = term.replace(REGEX_SPECIAL, '\\$&');
