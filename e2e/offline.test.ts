@@ -262,7 +262,11 @@ describe('offline', () => {
       await waitForApp(page, 20_000);
       const item = page.getByTestId(`saved-search-${created.body.id}`);
       await page.locator(`[data-testid="saved-search-${created.body.id}"], [data-testid="offline-not-saved"], [data-testid="offline-list-not-saved"], [data-testid="saved-searches-error"]`).first().waitFor({ timeout: 20_000 });
-      expect(await page.locator('[data-testid="offline-not-saved"], [data-testid="offline-list-not-saved"], [data-testid="saved-searches-error"]').count()).toBe(0);
+      // What showed instead of the list, by name and text, if anything did.
+      const instead = await page
+        .locator('[data-testid="offline-not-saved"], [data-testid="offline-list-not-saved"], [data-testid="saved-searches-error"]')
+        .evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.testid}: ${e.textContent}`));
+      expect(instead).toEqual([]);
       expect(await item.locator('h2').innerText()).toBe(name);
       const savedAt = await page.getByTestId('offline-saved-at').innerText();
       expect(savedAt).toContain(lang === 'ar' ? 'حُفظ على هذا الجهاز' : 'saved on this device');
