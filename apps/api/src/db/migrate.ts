@@ -37,6 +37,7 @@ import * as m034 from './migrations/034_media_sizes_pending.js';
 import * as m035 from './migrations/035_saved_search_match_columns.js';
 import * as m036 from './migrations/036_saved_searches_in_memory.js';
 import * as m037 from './migrations/037_public_indexes_withheld.js';
+import * as m038 from './migrations/038_search_words.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -72,6 +73,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '035_saved_search_match_columns', up: m035.up },
   { name: '036_saved_searches_in_memory', up: m036.up },
   { name: '037_public_indexes_withheld', up: m037.up },
+  { name: '038_search_words', up: m038.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -158,6 +158,8 @@ export interface DB {
     uzlah_id: number | null;
     village_id: number | null;
     search_text: Generated<string>;
+    /** search_text's words and what is left of them without an Arabic prefix (migration 038), written by a trigger. */
+    search_words: ColumnType<string, never, never>;
     created_at: Timestamp;
     posted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     updated_at: Timestamp;

@@ -1,6 +1,6 @@
 /**
  * The normalised text a listing is found by: titles, descriptions, addresses and place names in both
- * languages (DESIGN §5), stored in listings.search_text and indexed with trigrams.
+ * languages (DESIGN §5), stored in listings.search_text; its words (listings.search_words) are indexed.
  */
 import { LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, normalizeText, toUsd, type ListingType, type PropertyType } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
@@ -91,9 +91,28 @@ const ARABIC_PREFIX = '[وف]?(?:[بكل]?ال|لل|[بكل])?';
 /**
  * A PostgreSQL regular expression true where a word of the text starts with the term (after the particles an
  * Arabic word may carry): "حده" finds "حدة" and "بحدة" but not "الوحدة"; "sea" finds "sea" and "seaside" but
- * not "chelsea". The trigram index answers it (pg_trgm reads the term's trigrams out of the expression).
+ * not "chelsea". The definition of a text match; search asks it through `termQuery` and the GIN over the words.
  */
 export function wordStartPattern(term: string): string {
   const t = term.replace(REGEX_SPECIAL, '\\$&');
   return `(?:^|[^${WORD_CHAR}])${ARABIC.test(term) ? ARABIC_PREFIX : ''}${t}`;
+}
+
+/** The longest word listings.search_words keeps (migration 038). */
+const MAX_WORD = 255;
+const WORD_ONLY = new RegExp(`^[${WORD_CHAR}]+$`);
+const NOT_WORD = new RegExp(`[^${WORD_CHAR}]+`);
+
+/**
+ * The term as a query of listings.search_words (migration 038): a word starting with it, `'term':*`, or for an
+ * Arabic term also a word that does once a prefix is off, `'~term':*`; the same listings as `wordStartPattern`.
+ * A term the words cannot answer alone (a sign inside it, as "3+", or longer than a kept word) asks for its
+ * parts there, which the index answers, and for the pattern over search_text, which decides.
+ */
+export function termQuery(term: string): { words: string | null; pattern: string | null } {
+  const prefixed = ARABIC.test(term);
+  const starts = (w: string) => (prefixed ? `('${w}':* | '~${w}':*)` : `'${w}':*`);
+  if (WORD_ONLY.test(term) && term.length <= MAX_WORD) return { words: starts(term), pattern: null };
+  const parts = term.split(NOT_WORD).filter(Boolean).map((w) => w.slice(0, MAX_WORD));
+  return { words: parts.length > 0 ? parts.map(starts).join(' & ') : null, pattern: wordStartPattern(term) };
 }

@@ -2,8 +2,8 @@
  * Public search (spec §7 POST /listings/search, DESIGN §5): approved, active listings not withheld only, every filter
  * combined with AND. Each filter maps onto a partial index of the public listings (`where status = 'approved'
  * and is_active and withheld = '{}'`, migration 037, so a scan of one needs no table row to tell a listing is
- * public): ids and types on b-trees, price on price_usd, text on the trigram GIN over
- * search_text, bounds and polygon on the GiST over the location point. A page costs 1 statement: the
+ * public): ids and types on b-trees, price on price_usd, text on the GIN over search_words
+ * (migration 038), bounds and polygon on the GiST over the location point. A page costs 1 statement: the
  * capped count, the page's ids and their rows (read.ts's listingRowsSql) together; a map view's pins come
  * from pins.ts instead.
  */
@@ -13,7 +13,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { asCards, listingRowsSql, type ListingRow } from '../listings/read.js';
-import { searchTerms, wordStartPattern } from '../listings/search-text.js';
+import { searchTerms, termQuery } from '../listings/search-text.js';
 import { amenityConditions } from './amenities.js';
 import { placeNames } from '../locations/names.js';
 import { cachedCount, rememberCount } from './count-cache.js';
@@ -134,9 +134,13 @@ export function conditions(b: SearchFilters, words: string[], rates: Record<stri
     c.push(denseArea ? sql<SqlBool>`(${area}) is true` : area);
   }
   c.push(...amenityConditions(b));
-  // One condition per word, which the trigram index answers itself: with a LIKE on the same word beside it, the
-  // planner counted each word twice and sorted thousands of matches instead of walking the newest first.
-  for (const w of words) c.push(sql<SqlBool>`l.search_text ~ ${wordStartPattern(w)}`);
+  // Each term a prefix query of the listing's words (search-text.ts termQuery), which the GIN answers; the pattern
+  // over the text only for a term the words cannot decide alone.
+  for (const w of words) {
+    const q = termQuery(w);
+    if (q.words) c.push(sql<SqlBool>`l.search_words @@ ${q.words}::tsquery`);
+    if (q.pattern) c.push(sql<SqlBool>`l.search_text ~ ${q.pattern}`);
+  }
   return c;
 }
 
