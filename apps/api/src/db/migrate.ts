@@ -38,6 +38,7 @@ import * as m035 from './migrations/035_saved_search_match_columns.js';
 import * as m036 from './migrations/036_saved_searches_in_memory.js';
 import * as m037 from './migrations/037_public_indexes_withheld.js';
 import * as m038 from './migrations/038_search_words.js';
+import * as m039 from './migrations/039_alert_matches.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -74,6 +75,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '036_saved_searches_in_memory', up: m036.up },
   { name: '037_public_indexes_withheld', up: m037.up },
   { name: '038_search_words', up: m038.up },
+  { name: '039_alert_matches', up: m039.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -245,12 +245,22 @@ export interface DB {
     made_public_at: Generated<Timestamp>;
     claimed_until: Timestamp | null;
   };
-  saved_search_matches: {
-    saved_search_id: number;
+  /** The searches a listing matched for the first time, one row per matching (migration 039). */
+  alert_matches: {
+    id: Generated<string>;
     listing_id: number;
     matched_at: Generated<Timestamp>;
-    /** Set when the alert mail carrying this match is in the outbox. */
-    notified_at: Timestamp | null;
+    /** Sorted. */
+    search_ids: number[];
+  };
+  /** Of a row of alert_matches, the searches no mail has carried yet, by what they wait for. */
+  alert_unsent: {
+    match_id: string;
+    kind: 'new' | 'instant' | 'daily' | 'weekly';
+    listing_id: number;
+    matched_at: Timestamp;
+    /** null on a `new` row: all of its match's searches. */
+    search_ids: number[] | null;
   };
   mail_outbox: {
     id: Generated<number>;

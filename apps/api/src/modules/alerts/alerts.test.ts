@@ -20,6 +20,11 @@ import { readUnsubscribeToken, unsubscribeToken } from './token.js';
 import { startAlertsWorker } from './worker.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
+
+/** The listings a search matched: the rows of alert_matches holding it. */
+async function matchedBy(db: TestApp['db'], search: number): Promise<number[]> {
+  return (await sql<{ listing_id: number }>`select listing_id from alert_matches where search_ids @> array[${search}::int] order by listing_id`.execute(db)).rows.map((r) => r.listing_id);
+}
 const PUBLIC_URL = 'https://manzil.example';
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -87,6 +92,15 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     await new Promise((r) => setTimeout(r, 200));
   };
 
+  /** The listings the search matched, and those of them no mail has carried yet. */
+  const matched = (search: number) => matchedBy(t.db, search);
+  const unsent = async (search: number) =>
+    (
+      await sql<{ listing_id: number }>`
+        select u.listing_id from alert_unsent u join alert_matches a on a.id = u.match_id
+        where coalesce(u.search_ids, a.search_ids) @> array[${search}::int] order by u.listing_id`.execute(t.db)
+    ).rows.map((r) => r.listing_id);
+
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp(kind, { env: { PUBLIC_URL, SMTP_URL: smtp.url, RATE_LIMITS: 'false' } });
@@ -130,9 +144,8 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     const unsubscribe = /^<(https:\/\/[^>]+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1];
     expect(unsubscribe).toBe(`${PUBLIC_URL}/alerts/unsubscribe?token=${unsubscribeToken(t.config.JWT_SECRET, search)}`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const match = await t.db.selectFrom('saved_search_matches').selectAll().where('saved_search_id', '=', search).execute();
-    expect(match).toHaveLength(1);
-    expect(match[0]!.notified_at).toBeTruthy();
+    expect(await matched(search)).toEqual([villa]);
+    expect(await unsent(search)).toEqual([]);
 
     // Not a villa, too dear, or elsewhere: no mail.
     for (const other of [{ property_type: 'APARTMENT' }, { price: 500_000 }, { governorate_id: otherGov }, { listing_type: 'FOR_RENT' }]) {
@@ -158,12 +171,12 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     await approve(later);
     await settled();
     expect(smtp.received.filter(to(saver))).toHaveLength(1);
-    // Still matched: "new since your last visit" counts it.
-    const rows = await t.db.selectFrom('saved_search_matches').select('listing_id').where('saved_search_id', '=', search).execute();
-    expect(rows.map((x) => x.listing_id).sort()).toEqual([villa, later].sort());
+    // Still matched: "new since your last visit" counts it; not waiting for a mail.
+    expect(await matched(search)).toEqual([villa, later].sort((a, b) => a - b));
+    expect(await unsent(search)).toEqual([]);
   });
 
-  it("forgets a search's matches when the search, the listing or the account is deleted", async () => {
+  it("forgets a deleted listing's matches, and mails nothing for a deleted search or account", async () => {
     const saver = await verified();
     const filters = { listing_type: 'sale', property_type: 'VILLA', governorate_id: otherGov };
     const [first, second] = [await save(saver, { name: 'Villas one', filters, frequency: 'weekly' }), await save(saver, { name: 'Villas two', filters, frequency: 'weekly' })];
@@ -171,17 +184,30 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     await approve(kept);
     await approve(removed);
     await settled();
-    const matches = async () =>
-      (await t.db.selectFrom('saved_search_matches').select(['saved_search_id', 'listing_id']).where('saved_search_id', 'in', [first, second]).orderBy('saved_search_id').orderBy('listing_id').execute()).map((m) => `${m.saved_search_id}:${m.listing_id}`);
-    expect(await matches()).toEqual([`${first}:${kept}`, `${first}:${removed}`, `${second}:${kept}`, `${second}:${removed}`]);
+    const both = [kept, removed].sort((a, b) => a - b);
+    expect([await matched(first), await matched(second)]).toEqual([both, both]);
+    expect([await unsent(first), await unsent(second)]).toEqual([both, both]);
 
     expect((await http(t.url, 'DELETE', `/api/v1/saved-searches/${first}`, { token: saver.token })).status).toBe(204);
-    expect(await matches()).toEqual([`${second}:${kept}`, `${second}:${removed}`]);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${removed}`, { token: owner.token })).status).toBe(204);
-    expect(await matches()).toEqual([`${second}:${kept}`]);
-    // An account's deletion removes its searches, and with them their matches.
+    expect(await matched(second)).toEqual([kept]);
+    expect(await unsent(second)).toEqual([kept]);
+    // The weekly digest: one mail, of the search still there, with the listing still there.
+    clock = () => new Date(Date.now() + 8 * 24 * 3600_000);
+    const digest = await smtp.waitForMatch(to(saver));
+    await settled();
+    expect(smtp.received.filter(to(saver))).toHaveLength(1);
+    expect(digest.subject).toContain('Villas two');
+    expect([...digest.text.matchAll(/property-details\/(\d+)/g)].map((m) => Number(m[1]))).toEqual([kept]);
+    expect(await unsent(first)).toEqual([]);
+    // An account's deletion removes its searches: nothing is mailed for them.
+    const other = await pendingVilla({ governorate_id: otherGov });
+    const third = await save(saver, { name: 'Villas three', filters, frequency: 'instant' });
     await sql`delete from users where id = ${saver.user.id}`.execute(t.db);
-    expect(await matches()).toEqual([]);
+    await approve(other);
+    await settled();
+    expect(smtp.received.filter(to(saver))).toHaveLength(1);
+    expect(await unsent(third)).toEqual([]);
   });
 
   it('answers the unsubscribe page and refuses tokens it did not sign', async () => {
@@ -215,7 +241,7 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     for (const id of [a, b, gone]) await approve(id);
     await settled();
     await t.db.updateTable('listings').set({ is_active: false }).where('id', '=', gone).execute();
-    expect(await t.db.selectFrom('saved_search_matches').select('listing_id').where('saved_search_id', '=', search).execute()).toHaveLength(3);
+    expect(await matched(search)).toHaveLength(3);
     expect(smtp.received.filter(to(saver))).toHaveLength(0);
 
     // The next digest hour passes.
@@ -239,9 +265,14 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     await approve(await pendingVilla());
     await settled();
     expect(smtp.received.filter(to(unverified))).toHaveLength(0);
-    const rows = await t.db.selectFrom('saved_search_matches').selectAll().where('saved_search_id', '=', search).execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.notified_at).toBeNull();
+    const villa = await matched(search);
+    expect(villa).toHaveLength(1);
+    expect(await unsent(search)).toEqual(villa);
+    // Verified: the next look through the waiting instant matches mails it.
+    await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', unverified.user.id).execute();
+    clock = () => new Date(Date.now() + 2 * 60_000);
+    await smtp.waitForMatch(to(unverified));
+    expect(await unsent(search)).toEqual([]);
   });
 });
 
@@ -299,12 +330,14 @@ describe.skipIf(!TEST_DATABASE_URL)('alerts on two servers sharing one PostgreSQ
       const admin = await createUser(t, { role: 'ADMIN' });
       const owner = await createUser(t);
       const savers: User[] = [];
+      const searches: number[] = [];
       for (let i = 0; i < 6; i++) {
         const u = await createUser(t);
         await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', u.user.id).execute();
         const r = await http(t.url, 'POST', '/api/v1/saved-searches', { token: u.token, body: { name: `Search ${i}`, filters: { property_type: 'HOUSE' }, frequency: 'instant' } });
         expect(r.status).toBe(201);
         savers.push(u);
+        searches.push(r.body.id);
       }
       const listings: number[] = [];
       for (let i = 0; i < 8; i++) listings.push(await insertListing(t.db, owner.user.id, { status: 'pending', property_type: 'HOUSE' }));
@@ -314,9 +347,10 @@ describe.skipIf(!TEST_DATABASE_URL)('alerts on two servers sharing one PostgreSQ
       );
       const expected = savers.length * listings.length;
       await until(async () => {
-        const n = await t.db.selectFrom('saved_search_matches').select('listing_id').where('notified_at', 'is not', null).execute();
+        const n = (await sql<{ n: number }>`select count(*)::int as n from alert_matches, unnest(search_ids) s where s = any(${searches}::int[])`.execute(t.db)).rows[0]!.n;
+        const unmailed = (await sql<{ n: number }>`select count(*)::int as n from alert_unsent`.execute(t.db)).rows[0]!.n;
         const pending = await t.db.selectFrom('mail_outbox').select('id').where('status', '!=', 'sent').execute();
-        return n.length === expected && pending.length === 0;
+        return n === expected && unmailed === 0 && pending.length === 0;
       }, 30_000);
       await new Promise((r) => setTimeout(r, 300));
       // Every (saver, listing) in exactly one mail.
@@ -400,7 +434,7 @@ describe.each(DB_KINDS)('matching agrees with search (%s)', (kind) => {
 });
 
 describe.each(DB_KINDS)("the worker's copy of the saved searches (%s)", (kind) => {
-  it('follows searches saved after it was built, and drops deleted ones with any match recorded for them', async () => {
+  it('follows searches saved after it was built, and drops deleted ones', async () => {
     const t = await createTestApp(kind, { env: { RATE_LIMITS: 'false' } });
     try {
       const { user } = await createUser(t);
@@ -417,14 +451,15 @@ describe.each(DB_KINDS)("the worker's copy of the saved searches (%s)", (kind) =
       await save({ min_lat: 12, max_lat: 13, min_lon: 44, max_lon: 45 });
       const b = await insertListing(t.db, user.id, { governorate_id: gov, latitude: 15.35, longitude: 44.2 });
       expect((await matchingSearches(t.db, b, cache)).sort((x, y) => x - y)).toEqual([first, later, area]);
-      // Deleted while the cache still holds it: the match it records then is removed when the cache next prunes.
+      // Deleted while the cache still holds it: recorded until the cache next prunes (sending skips it), then not.
       await t.db.deleteFrom('saved_searches').where('id', '=', later).execute();
       const c = await insertListing(t.db, user.id, { governorate_id: gov, latitude: 15.35, longitude: 44.2 });
-      await recordMatches(t.db, c, cache);
+      expect((await recordMatches(t.db, c, cache))?.searches).toBe(3);
       cache.pruneEveryMs = 0;
       expect((await matchingSearches(t.db, c, cache)).sort((x, y) => x - y)).toEqual([first, area]);
-      const kept = await t.db.selectFrom('saved_search_matches').select('saved_search_id').where('listing_id', '=', c).orderBy('saved_search_id').execute();
-      expect(kept.map((r) => r.saved_search_id)).toEqual([first, area]);
+      // Matched again: only what it had not matched before is recorded, here nothing.
+      expect(await recordMatches(t.db, c, cache)).toBeNull();
+      expect(await matchedBy(t.db, area)).toEqual([c]);
     } finally {
       await t.close();
     }

@@ -11,9 +11,12 @@
  *    memory (MatchCache): the buckets and boxes are PostgreSQL's (the columns of migration 035), read when the
  *    worker starts and for each search saved since;
  * 2. their conditions, built once per distinct filters and kept, then all evaluated in one select over the
- *    listing's row;
- * 3. the matches inserted with `on conflict do nothing`: a search never records (so never announces) a listing
- *    twice, whichever server matched it, however often it became public again.
+ *    listing's row: conditions that differ only in their values (a price bound, a governorate) share one piece of
+ *    SQL, evaluated once per value over an array of them, so the statement holds a few dozen expressions
+ *    to plan instead of a thousand;
+ * 3. the matches written as one row (migration 039) holding the searches that had not matched the listing
+ *    before: a search never records (so never announces) a listing twice, whichever server matched it, however
+ *    often it became public again.
  */
 import { CompiledQuery, sql, type Expression, type Transaction } from 'kysely';
 import { searchBody, type SearchBody } from '@manzil/shared';
@@ -22,9 +25,6 @@ import type { DB } from '../../db/types.js';
 import { conditions, searchWords, yerPerUsdCall } from '../search/service.js';
 
 type Executor = Database | Transaction<DB>;
-
-/** Conditions evaluated in one statement: each has at most a few parameters, and PostgreSQL takes 65,535. */
-const CHUNK = 4000;
 
 /**
  * Every distinct condition seen (its SQL and parameters → one number), the conditions of each distinct set of
@@ -41,16 +41,23 @@ const CHUNK = 4000;
 /** Searches saved this long before the last look are read again: a save committed late is not missed. */
 const SYNC_MARGIN = '1 minute';
 /**
- * How often the searches deleted meanwhile are dropped from the cache, with any match recorded for them since
- * (recording does not look each search up: 2,000 lookups were ~8 ms of a listing's 60).
+ * How often the searches deleted meanwhile are dropped from the cache. Until then they may still be recorded as
+ * matches (recording does not look each search up); sending skips them, as it skips any search that is gone.
  */
 const PRUNE_MS = 10 * 60_000;
 
-interface CachedSearch {
+/**
+ * The searches saved with one set of filters (one text of PostgreSQL's jsonb): their conditions, and the buckets
+ * and map area PostgreSQL computed from those filters. A listing's candidates and matches are worked out per
+ * set of filters, then given out to its searches: 100,000 searches of the benchmark have 24,500 distinct filters.
+ */
+interface SameFilters {
+  /** null when the filters no longer parse: they match nothing. */
   atoms: number[] | null;
   keys: string[];
   /** The box of its map bounds or drawn polygon: [min lon, min lat, max lon, max lat]. */
   area: [number, number, number, number] | null;
+  ids: Set<number>;
 }
 
 interface SearchRow {
@@ -61,23 +68,31 @@ interface SearchRow {
 }
 
 export class MatchCache {
-  atoms = new Map<string, number>();
-  /** Each condition compiled once: building a statement of a thousand conditions through the query builder again for every listing cost more than PostgreSQL's planning and running it. */
-  exprs: { sql: string; parameters: readonly unknown[]; places: number[] }[] = [];
+  /** Every distinct condition (its shape and values) → its number in `atoms`. */
+  atomIds = new Map<string, number>();
+  /** Each condition as the number of its shape and its values, compiled once. */
+  atoms: { shape: number; values: readonly unknown[]; places: number[] }[] = [];
+  /**
+   * The shapes: a condition's SQL with its values taken out (`l.price_usd >= $1`), which hundreds of conditions
+   * share. Each is evaluated once per statement over the arrays of its conditions' values, typed as PostgreSQL
+   * types the shape's parameters (learnt once, by preparing it).
+   */
+  shapeIds = new Map<string, number>();
+  shapes: { sql: string; types: string[] | null }[] = [];
   /**
    * The places whose rials-per-dollar rate a YER price bound reads (district, governorates, fallback): each
-   * evaluated once per statement as `yer_rates.v<n>` instead of once per bound (~200 bounds, 20–50 places).
+   * evaluated once per statement as `yer_rates.r[n]` instead of once per bound (~200 bounds, 20–50 places).
    */
   places = new Map<string, number>();
   /** Each place's search_yer_per_usd call, compiled once as the conditions are. */
   placeCalls: { sql: string; parameters: readonly unknown[] }[] = [];
-  byFilters = new Map<string, number[] | null>();
-  searches = new Map<number, CachedSearch>();
-  /** Search ids by bucket, and the searches with a map area (few: a scan over them is microseconds). */
-  byKey = new Map<string, Set<number>>();
-  withArea = new Set<number>();
-  /** withArea as flat arrays (ids, boxes four numbers each), rebuilt after a change: a scan of these is ~100 times faster than of the Map. */
-  private areaIds = new Int32Array(0);
+  byFilters = new Map<string, SameFilters>();
+  searches = new Map<number, SameFilters>();
+  /** Filters by bucket, and the filters with a map area (few: a scan over them is microseconds). */
+  byKey = new Map<string, Set<SameFilters>>();
+  withArea = new Set<SameFilters>();
+  /** withArea as arrays (the filters, their boxes four numbers each), rebuilt after a change: a scan of these is ~100 times faster than of the Set. */
+  private areaFilters: SameFilters[] = [];
   private areaBoxes = new Float64Array(0);
   private areaDirty = false;
   /** The database's clock when the cache last read the searches saved since; null before the first full read. */
@@ -92,8 +107,10 @@ export class MatchCache {
     return this.syncedAt === null || this.forgotten > Math.max(10_000, this.searches.size / 4);
   }
   reset() {
-    this.atoms.clear();
-    this.exprs = [];
+    this.atomIds.clear();
+    this.atoms = [];
+    this.shapeIds.clear();
+    this.shapes = [];
     this.places.clear();
     this.placeCalls = [];
     this.byFilters.clear();
@@ -104,49 +121,55 @@ export class MatchCache {
     this.syncedAt = null;
     this.forgotten = 0;
   }
-  /** A search as read from the table: its conditions (from its filters as PostgreSQL writes jsonb, one text for equal filters), buckets and area. */
+  /** A search as read from the table: its filters' conditions (compiled once for equal filters), buckets and area. */
   remember(db: Executor, r: SearchRow) {
     if (this.searches.has(r.id)) return;
-    let atoms = this.byFilters.get(r.f);
-    if (atoms === undefined) {
-      atoms = compile(db, this, JSON.parse(r.f));
-      this.byFilters.set(r.f, atoms);
+    let f = this.byFilters.get(r.f);
+    if (!f) {
+      f = { atoms: compile(db, this, JSON.parse(r.f)), keys: parseArray(r.keys), area: parseBox(r.area), ids: new Set() };
+      this.byFilters.set(r.f, f);
     }
-    const keys = parseArray(r.keys);
-    const area = parseBox(r.area);
-    this.searches.set(r.id, { atoms: atoms ?? null, keys, area });
-    if (area) {
-      this.withArea.add(r.id);
-      this.areaDirty = true;
-    } else
-      for (const k of keys) {
-        let ids = this.byKey.get(k);
-        if (!ids) this.byKey.set(k, (ids = new Set()));
-        ids.add(r.id);
-      }
+    // The first search with these filters (or the first again): where a listing finds them.
+    if (f.ids.size === 0 && f.atoms) this.place(f, true);
+    f.ids.add(r.id);
+    this.searches.set(r.id, f);
   }
-  /** The searches whose area holds the point. */
-  areasAt(lon: number, lat: number): number[] {
+  private place(f: SameFilters, add: boolean) {
+    if (f.area) {
+      if (add) this.withArea.add(f);
+      else this.withArea.delete(f);
+      this.areaDirty = true;
+      return;
+    }
+    for (const k of f.keys) {
+      let set = this.byKey.get(k);
+      if (!set) this.byKey.set(k, (set = new Set()));
+      if (add) set.add(f);
+      else set.delete(f);
+    }
+  }
+  /** The filters whose area holds the point. */
+  areasAt(lon: number, lat: number): SameFilters[] {
     if (this.areaDirty) {
-      this.areaIds = Int32Array.from(this.withArea);
-      this.areaBoxes = new Float64Array(this.areaIds.length * 4);
-      this.areaIds.forEach((id, i) => this.areaBoxes.set(this.searches.get(id)!.area!, i * 4));
+      this.areaFilters = [...this.withArea];
+      this.areaBoxes = new Float64Array(this.areaFilters.length * 4);
+      this.areaFilters.forEach((f, i) => this.areaBoxes.set(f.area!, i * 4));
       this.areaDirty = false;
     }
-    const out: number[] = [];
+    const out: SameFilters[] = [];
     const b = this.areaBoxes;
-    for (let i = 0; i < this.areaIds.length; i++) {
-      if (lon >= b[i * 4]! && lat >= b[i * 4 + 1]! && lon <= b[i * 4 + 2]! && lat <= b[i * 4 + 3]!) out.push(this.areaIds[i]!);
+    for (let i = 0; i < this.areaFilters.length; i++) {
+      if (lon >= b[i * 4]! && lat >= b[i * 4 + 1]! && lon <= b[i * 4 + 2]! && lat <= b[i * 4 + 3]!) out.push(this.areaFilters[i]!);
     }
     return out;
   }
   forget(id: number) {
-    const s = this.searches.get(id);
-    if (!s) return;
+    const f = this.searches.get(id);
+    if (!f) return;
     this.searches.delete(id);
     this.forgotten += 1;
-    if (this.withArea.delete(id)) this.areaDirty = true;
-    for (const k of s.keys) this.byKey.get(k)?.delete(id);
+    f.ids.delete(id);
+    if (f.ids.size === 0 && f.atoms) this.place(f, false);
   }
 }
 
@@ -192,10 +215,7 @@ export async function syncSearches(db: Executor, c: MatchCache): Promise<void> {
   c.syncedAt = res.rows[0]!.now;
   if (Date.now() - c.prunedAt >= c.pruneEveryMs) {
     const ids = new Set(parseArray((await sql<{ ids: number[] | string | null }>`select array_agg(id) as ids from saved_searches`.execute(db)).rows[0]?.ids).map(Number));
-    const gone = [...c.searches.keys()].filter((id) => !ids.has(id));
-    for (const id of gone) c.forget(id);
-    // Matches this cache recorded for a search deleted meanwhile (after its delete removed the others).
-    if (gone.length > 0) await sql`delete from saved_search_matches where saved_search_id = any(${gone}::int[])`.execute(db);
+    for (const id of [...c.searches.keys()].filter((id) => !ids.has(id))) c.forget(id);
     c.prunedAt = Date.now();
   }
 }
@@ -219,19 +239,62 @@ function compile(db: Executor, c: MatchCache, filters: unknown): number[] | null
       c.places.set(key, n);
       c.placeCalls.push(compiled(db, yerPerUsdCall(district, governorates, fallback)));
     }
-    return sql<number>`${sql.raw(`yer_rates.v${n}`)}`;
+    return sql<number>`${sql.raw(`yer_rates.r[${n + 1}]`)}`;
   };
   return conditions(b, searchWords(b.search), c.rates, false, readRate).map((expr) => {
     const q = compiled(db, expr);
-    const key = `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
-    let n = c.atoms.get(key);
+    // The place a YER bound reads its rate from becomes one more value of the shape, so bounds of every place share it.
+    const values: unknown[] = [...q.parameters];
+    const places: number[] = [];
+    const shapeSql = q.sql.replace(/\byer_rates\.r\[(\d+)\]/g, (_, i: string) => {
+      places.push(Number(i) - 1);
+      values.push(Number(i));
+      return `yer_rates.r[$${values.length}]`;
+    });
+    for (const v of values) {
+      if (v !== null && typeof v === 'object') throw new Error(`alerts: a search condition with a value that is not a scalar: ${shapeSql}`);
+    }
+    let shape = c.shapeIds.get(shapeSql);
+    if (shape === undefined) {
+      shape = c.shapes.length;
+      c.shapeIds.set(shapeSql, shape);
+      c.shapes.push({ sql: shapeSql, types: null });
+    }
+    const key = `${shape}\u0000${JSON.stringify(values)}`;
+    let n = c.atomIds.get(key);
     if (n === undefined) {
-      n = c.exprs.length;
-      c.atoms.set(key, n);
-      c.exprs.push({ ...q, places: [...q.sql.matchAll(/\byer_rates\.v(\d+)\b/g)].map((m) => Number(m[1])) });
+      n = c.atoms.length;
+      c.atomIds.set(key, n);
+      c.atoms.push({ shape, values, places });
     }
     return n;
   });
+}
+
+/** What the statement reads the rates from: an array with a place's rate at its number (see compile). */
+const RATES_FROM = (rates: string) => `listings l cross join (select ${rates}::float8[] as r offset 0) yer_rates`;
+
+/**
+ * The types PostgreSQL gives a shape's parameters, asked once per shape: a statement of the shape alone is
+ * prepared (on one connection, so in a transaction) and its parameters' types read back.
+ */
+async function learnTypes(db: Executor, c: MatchCache, shapes: number[]): Promise<void> {
+  const run = async (trx: Executor) => {
+    for (const n of shapes) {
+      const shape = c.shapes[n]!;
+      await sql.raw(`prepare manzil_alert_shape as select (${shape.sql}) from ${RATES_FROM("'{}'")}`).execute(trx);
+      try {
+        const r = await sql<{ t: string[] | string }>`
+          select array(select format_type(t, null) from unnest(parameter_types) t) as t
+          from pg_prepared_statements where name = 'manzil_alert_shape'`.execute(trx);
+        shape.types = parseArray(r.rows[0]?.t);
+      } finally {
+        await sql.raw('deallocate manzil_alert_shape').execute(trx);
+      }
+    }
+  };
+  if ((db as Database).isTransaction) await run(db);
+  else await (db as Database).transaction().execute(run);
 }
 
 /** The buckets a listing's searches can be in: the listing's value or "*" in each of the three places. */
@@ -246,10 +309,10 @@ export function listingKeys(l: { listing_type: string; property_type: string; go
 }
 
 /**
- * The searches that may match the listing, from the cache: those in one of its buckets without a map area, and
- * those with an area holding its point and a bucket of it (the same rule migration 035's indexes served).
+ * The filters whose searches may match the listing, from the cache: those in one of its buckets without a map
+ * area, and those with an area holding its point and a bucket of it (the same rule migration 035's indexes served).
  */
-export async function candidatesOf(db: Executor, listingId: number, c: MatchCache): Promise<number[]> {
+async function candidatesOf(db: Executor, listingId: number, c: MatchCache): Promise<SameFilters[]> {
   const listing = await db
     .selectFrom('listings')
     .select(['listing_type', 'property_type', 'governorate_id', 'latitude', 'longitude'])
@@ -257,64 +320,83 @@ export async function candidatesOf(db: Executor, listingId: number, c: MatchCach
     .executeTakeFirst();
   if (!listing) return [];
   const keys = listingKeys(listing);
-  const found = new Set<number>();
-  for (const k of keys) for (const id of c.byKey.get(k) ?? []) found.add(id);
+  const found = new Set<SameFilters>();
+  for (const k of keys) for (const f of c.byKey.get(k) ?? []) found.add(f);
   const { latitude: lat, longitude: lon } = listing;
   if (lat != null && lon != null) {
-    for (const id of c.areasAt(lon, lat)) if (c.searches.get(id)!.keys.some((k) => keys.includes(k))) found.add(id);
+    for (const f of c.areasAt(lon, lat)) if (f.keys.some((k) => keys.includes(k))) found.add(f);
   }
   return [...found];
 }
 
 /** The saved searches the listing matches now (none when it is not public). */
-export async function matchingSearches(db: Executor, listingId: number, c: MatchCache, timing?: { candidatesMs?: number; candidates?: number }): Promise<number[]> {
+export async function matchingSearches(
+  db: Executor,
+  listingId: number,
+  c: MatchCache,
+  timing?: { candidatesMs?: number; candidates?: number },
+  sync = true,
+): Promise<number[]> {
   const t0 = performance.now();
-  await syncSearches(db, c);
+  if (sync) await syncSearches(db, c);
   const candidates = await candidatesOf(db, listingId, c);
   if (timing) {
     timing.candidatesMs = performance.now() - t0;
-    timing.candidates = candidates.length;
+    timing.candidates = candidates.reduce((n, f) => n + f.ids.size, 0);
   }
   if (candidates.length === 0) return [];
 
-  // Every distinct condition of the candidates, evaluated once.
-  const needed = new Map<number, number>();
-  for (const id of candidates) for (const a of c.searches.get(id)?.atoms ?? []) if (!needed.has(a)) needed.set(a, needed.size);
-  const order = [...needed.keys()];
-  const values: (boolean | null)[] = [];
-  for (let start = 0; start < order.length; start += CHUNK) {
-    // The conditions' own SQL side by side, their parameters renumbered after those before them, and the rate
-    // of each place their YER bounds name, read once (search_yer_per_usd, as search reads it).
-    const params: unknown[] = [listingId];
-    // A compiled piece's SQL with its parameters numbered after those already in the statement.
-    const append = (q: { sql: string; parameters: readonly unknown[] }) => {
-      const shift = params.length;
-      params.push(...q.parameters);
-      return q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
-    };
-    const places = new Set<number>();
-    const parts = order.slice(start, start + CHUNK).map((a) => {
-      for (const p of c.exprs[a]!.places) places.add(p);
-      return `(${append(c.exprs[a]!)})`;
-    });
-    const rates = [...places].map((p) => `${append(c.placeCalls[p]!)} as v${p}`);
-    // "offset 0" keeps the rates a row of their own: pulled up into the conditions, each would be called again.
-    const from = rates.length > 0 ? `listings l cross join (select ${rates.join(', ')} offset 0) yer_rates` : 'listings l';
-    const res = await db.executeQuery<{ v: (boolean | null)[] | string }>(
-      CompiledQuery.raw(`select array[${parts.join(', ')}]::bool[] as v from ${from} where l.id = $1`, params),
-    );
-    const v = res.rows[0]?.v;
-    if (v === undefined) return [];
-    values.push(...(typeof v === 'string' ? parseBoolArray(v) : v));
+  // Every distinct condition of the candidates, evaluated once: for each shape, over the arrays of its values.
+  const byShape = new Map<number, number[]>();
+  const places = new Set<number>();
+  const seen = new Uint8Array(c.atoms.length);
+  for (const f of candidates) {
+    for (const a of f.atoms!) {
+      if (seen[a]) continue;
+      seen[a] = 1;
+      const atom = c.atoms[a]!;
+      let list = byShape.get(atom.shape);
+      if (!list) byShape.set(atom.shape, (list = []));
+      list.push(a);
+      for (const p of atom.places) places.add(p);
+    }
   }
-  return candidates.filter((id) => {
-    const atoms = c.searches.get(id)?.atoms;
-    return atoms != null && atoms.every((a) => values[needed.get(a)!] === true);
-  });
+  const untyped = [...byShape.keys()].filter((n) => c.shapes[n]!.types === null);
+  if (untyped.length > 0) await learnTypes(db, c, untyped);
+  const params: unknown[] = [listingId];
+  const param = (v: unknown, type: string) => {
+    params.push(v);
+    return `$${params.length}::${type}`;
+  };
+  const parts: string[] = [];
+  for (const [n, ids] of byShape) {
+    const shape = c.shapes[n]!;
+    const columns = [param(ids, 'int[]'), ...shape.types!.map((type, k) => param(ids.map((a) => c.atoms[a]!.values[k]), `${type}[]`))];
+    const names = ['id', ...shape.types!.map((_, k) => `v${k + 1}`)];
+    // The shape's parameters become the columns of the arrays' rows ("$2" → "p.v2").
+    const where = shape.sql.replace(/\$(\d+)/g, (_, k: string) => `p.v${k}`);
+    parts.push(`select p.id from unnest(${columns.join(', ')}) p(${names.join(', ')}) where (${where})`);
+  }
+  // The rate of each place the YER bounds name, read once (search_yer_per_usd, as search reads it), at its number.
+  const shift = (q: { sql: string; parameters: readonly unknown[] }) => {
+    const base = params.length;
+    params.push(...q.parameters);
+    return q.sql.replace(/\$(\d+)/g, (_, k: string) => `$${Number(k) + base}`);
+  };
+  const slots = Array.from({ length: places.size === 0 ? 0 : Math.max(...places) + 1 }, (_, p) => (places.has(p) ? shift(c.placeCalls[p]!) : 'null'));
+  // "offset 0" keeps the rates a row of their own: pulled up into the conditions, each would be called again.
+  const res = await db.executeQuery<{ v: number[] | string }>(
+    CompiledQuery.raw(`select array(${parts.join(' union all ')}) as v from ${RATES_FROM(slots.length > 0 ? `array[${slots.join(', ')}]` : "'{}'")} where l.id = $1`, params),
+  );
+  const v = res.rows[0]?.v;
+  if (v === undefined) return [];
+  const met = new Uint8Array(c.atoms.length);
+  for (const a of parseArray(v)) met[Number(a)] = 1;
+  return candidates.filter((f) => f.atoms!.every((a) => met[a])).flatMap((f) => [...f.ids]);
 }
 
 /** An array as the driver hands it over: a JavaScript array, or PostgreSQL's text ("{1,2}") from one that does not parse it. */
-function parseArray(v: unknown[] | string | null | undefined): string[] {
+export function parseArray(v: unknown[] | string | null | undefined): string[] {
   if (v == null) return [];
   if (typeof v !== 'string') return v.map(String);
   const inner = v.replace(/^\{|\}$/g, '');
@@ -329,19 +411,39 @@ function parseBox(s: string | null): [number, number, number, number] | null {
   return [Math.min(n[0]!, n[2]!), Math.min(n[1]!, n[3]!), Math.max(n[0]!, n[2]!), Math.max(n[1]!, n[3]!)];
 }
 
-/** A bool[] as PostgreSQL writes it ("{t,f,NULL}"), for a driver that hands arrays over as text. */
-function parseBoolArray(s: string): (boolean | null)[] {
-  return parseArray(s).map((x) => (x === 't' ? true : x === 'f' ? false : null));
-}
-
 /** How long finding and recording a listing's matches took (the benchmark reports them apart). */
 export type MatchTiming = (t: { findMs: number; candidatesMs: number; candidates: number; recordMs: number; matches: number }) => void;
 
-/** Records the listing's matches; returns the searches that had not matched it before. */
-export async function recordMatches(db: Executor, listingId: number, cache: MatchCache, timing?: MatchTiming): Promise<number[]> {
+/** What recording a listing's matches wrote: its alert_matches row and the searches it holds. */
+export interface Recorded {
+  matchId: number;
+  searches: number;
+}
+
+/** The first key of the advisory locks matching takes, one per listing (the second key). */
+const MATCHING_LOCK = 27;
+
+/**
+ * Two servers matching one listing at once (approved, hidden and approved again) take turns on its lock, so the
+ * second sees what the first recorded. Taken in a statement before the one that reads the listing's rows.
+ */
+const lockListing = (listingId: number) => sql`pg_advisory_xact_lock(${MATCHING_LOCK}, ${listingId})`;
+
+/**
+ * Records the listing's matches; returns the row of those it had not matched before, if any. `sync: false` when
+ * the caller brought the cache up to the table already, `locked` when it holds the listing's lock.
+ */
+export async function recordMatches(
+  db: Executor,
+  listingId: number,
+  cache: MatchCache,
+  timing?: MatchTiming,
+  opts: { sync?: boolean; locked?: boolean } = {},
+): Promise<Recorded | null> {
   const start = performance.now();
+  if (!opts.locked) await sql`select ${lockListing(listingId)}`.execute(db);
   const seen: { candidatesMs?: number; candidates?: number } = {};
-  const ids = await matchingSearches(db, listingId, cache, seen);
+  const ids = await matchingSearches(db, listingId, cache, seen, opts.sync ?? true);
   const found = performance.now();
   try {
     return await insertMatches(db, listingId, ids);
@@ -350,14 +452,21 @@ export async function recordMatches(db: Executor, listingId: number, cache: Matc
   }
 }
 
-async function insertMatches(db: Executor, listingId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const res = await sql<{ saved_search_id: number }>`
-    insert into saved_search_matches (saved_search_id, listing_id)
-    select s, ${listingId} from unnest(${[...ids].sort((a, b) => a - b)}::int[]) s
-    on conflict do nothing
-    returning saved_search_id`.execute(db);
-  return res.rows.map((r) => r.saved_search_id);
+/** One row of the searches the listing matches and none of its earlier rows holds (migration 039), and its row of unsent ones: all of them. */
+async function insertMatches(db: Executor, listingId: number, ids: number[]): Promise<Recorded | null> {
+  if (ids.length === 0) return null;
+  const res = await sql<{ id: string | number; n: number }>`
+    with fresh as (
+      select array(select unnest(${ids}::int[]) except select unnest(search_ids) from alert_matches where listing_id = ${listingId} order by 1) as ids
+    ), added as (
+      insert into alert_matches (listing_id, search_ids) select ${listingId}, ids from fresh where ids <> '{}'
+      returning id, matched_at, search_ids
+    ), unsent as (
+      insert into alert_unsent (match_id, kind, listing_id, matched_at) select id, 'new', ${listingId}, matched_at from added
+    )
+    select id, cardinality(search_ids) as n from added`.execute(db);
+  const row = res.rows[0];
+  return row ? { matchId: Number(row.id), searches: Number(row.n) } : null;
 }
 
 /**
@@ -376,11 +485,19 @@ export async function claimJobs(db: Database, batch: number, lockMs: number): Pr
   return res.rows.map((r) => ({ id: Number(r.id), listing_id: r.listing_id }));
 }
 
-/** One job: the matches and the job's removal in one transaction, so a crash leaves both undone, never one. */
-export async function runJob(db: Database, job: { id: number; listing_id: number }, cache: MatchCache, timing?: MatchTiming): Promise<number[]> {
+/**
+ * One job: the matches and the job's removal in one transaction, so a crash leaves both undone, never one. Its
+ * commit does not wait for the disk (synchronous_commit off, for it alone): a crash may lose it whole, and then
+ * the job is there to be done again; the mails written after it wait for the disk, and with them it. The caller
+ * brings the cache up to the table once per batch of jobs (syncSearches).
+ */
+export async function runJob(db: Database, job: { id: number; listing_id: number }, cache: MatchCache, timing?: MatchTiming): Promise<Recorded | null> {
   return db.transaction().execute(async (trx) => {
-    const fresh = await recordMatches(trx, job.listing_id, cache, timing);
-    await sql`delete from alert_jobs where id = ${job.id}`.execute(trx);
-    return fresh;
+    const start = performance.now();
+    await sql`
+      with done as (delete from alert_jobs where id = ${job.id} returning 1)
+      select set_config('synchronous_commit', 'off', true), ${lockListing(job.listing_id)}, (select count(*) from done)`.execute(trx);
+    const setup = performance.now() - start;
+    return recordMatches(trx, job.listing_id, cache, timing && ((t) => timing({ ...t, findMs: t.findMs + setup })), { sync: false, locked: true });
   });
 }

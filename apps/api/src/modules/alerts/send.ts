@@ -1,21 +1,25 @@
 /**
- * Sending alerts (issue 27): the matches no mail has carried yet (notified_at null) become mails in the outbox,
- * one per saved search: at once for `instant` searches, at the digest hour for `daily` and `weekly` ones.
+ * Sending alerts (issue 27): the searches a listing matched that no mail has carried yet (alert_unsent, migration
+ * 039) become mails in the outbox, one per saved search: at once for `instant` searches, at the digest hour for
+ * `daily` and `weekly` ones.
  *
  * One mail per search, not per user: each search has its own name, schedule and List-Unsubscribe link, and a
  * one-click unsubscribe must turn off exactly the search the mail was about.
  *
- * The matches are locked (`for update skip locked`) in the transaction that writes their mail to the outbox and
- * sets their notified_at, so two servers never mail the same match and a crash before the commit leaves them
- * to be mailed again. Only listings the public can still see go out; a match of a listing hidden meanwhile
- * waits (it goes out if the listing comes back). Only verified addresses get alerts: an account registered
- * with someone else's address must not be a way to mail them; matches wait until the address is verified.
+ * The unsent rows are locked (`for update skip locked`) in the transaction that writes their mails to the outbox
+ * and takes the mailed searches out of them, so two servers never mail the same match and a crash before the
+ * commit leaves them to be mailed again. What is not mailed now is kept under the kind its search waits for now
+ * (a search switched from daily to instant waits for the next instant pass); a search deleted or turned off is
+ * dropped. Only listings the public can still see go out; a match of a listing hidden meanwhile waits (it goes
+ * out if the listing comes back). Only verified addresses get alerts: an account registered with someone else's
+ * address must not be a way to mail them; matches wait until the address is verified.
  */
 import { sql } from 'kysely';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { readListings } from '../listings/read.js';
 import { enqueueMails, type OutboxMail } from '../mail/outbox.js';
+import { parseArray } from './match.js';
 import { alertMail, type AlertKind, type Lang } from './templates.js';
 import { unsubscribeUrl } from './token.js';
 
@@ -29,73 +33,147 @@ export interface SendContext {
   publicUrl: () => string;
 }
 
-interface DueRow {
-  saved_search_id: number;
-  listing_id: number;
-  name: string;
-  lang: Lang;
-  user_id: number;
-  email: string;
+/** What an unsent row waits for: `new` rows are not yet sorted by their searches' frequencies. */
+export type UnsentKind = 'new' | AlertKind;
+
+/** An unsent row's key, the order calls go through them in. */
+export interface Cursor {
+  match: number;
+  kind: UnsentKind;
 }
 
+export interface SendOptions {
+  /** The unsent rows to look at (default: those waiting for `kind`). */
+  from?: UnsentKind[];
+  /** Only rows matched at or before this (a digest). */
+  before?: Date;
+  /** Only these rows of alert_matches (the instant mails of what was just matched). */
+  matchIds?: number[];
+  /** Only rows after this one (the caller's place in a pass over many). */
+  after?: Cursor;
+  /** Rows per call. */
+  batch?: number;
+}
+
+interface UnsentRow {
+  match_id: string | number;
+  kind: UnsentKind;
+  listing_id: number;
+  search_ids: number[] | string;
+  public: boolean;
+}
+
+interface SearchRow {
+  id: number;
+  name: string;
+  lang: Lang;
+  frequency: AlertKind | 'off';
+  user_id: number;
+  email: string;
+  email_verified: boolean;
+}
+
+const ints = (v: number[] | string): number[] => (typeof v === 'string' ? parseArray(v).map(Number) : v);
+
 /**
- * Mails the due matches of `kind` searches (matched at or before `before`, for a digest; of `searchIds` only,
- * when given), up to `batch` matches per call; returns the number of mails written.
+ * Mails the searches of `kind` waiting in a batch of unsent rows (in the order of their matches), and files away
+ * what they hold for other kinds. Returns the mails written and the last row read, from which the next call goes
+ * on (`after`); none means done.
  */
-export async function sendDue(ctx: SendContext, kind: AlertKind, opts: { before?: Date; batch?: number; searchIds?: number[] } = {}): Promise<number> {
-  const batch = opts.batch ?? 500;
+export async function sendDue(ctx: SendContext, kind: AlertKind, opts: SendOptions = {}): Promise<{ mails: number; last: Cursor | null }> {
+  // A digest's rows in large batches: a search whose listings are split between two batches gets two mails.
+  const batch = opts.batch ?? (kind === 'instant' ? 200 : 2000);
+  const from = opts.from ?? [kind];
   return ctx.db.transaction().execute(async (trx) => {
-    const due = await sql<DueRow>`
-      select m.saved_search_id, m.listing_id, s.name, s.lang, s.user_id, u.email
-      from saved_search_matches m
-      join saved_searches s on s.id = m.saved_search_id
-      join users u on u.id = s.user_id
-      join listings l on l.id = m.listing_id
-      where m.notified_at is null and s.frequency = ${kind} and u.email_verified
-        and l.status = 'approved' and l.is_active and l.withheld = '{}'
-        ${opts.before ? sql`and m.matched_at <= ${opts.before}` : sql``}
-        ${opts.searchIds ? sql`and m.saved_search_id = any(${opts.searchIds}::int[])` : sql``}
-      -- The order of saved_search_matches_due_idx, so a batch can be read off it without sorting every due match.
-      order by m.saved_search_id, m.matched_at
-      limit ${batch}
-      for update of m skip locked`.execute(trx);
-    if (due.rows.length === 0) return 0;
-    const bySearch = new Map<number, DueRow[]>();
-    for (const r of due.rows) {
-      const list = bySearch.get(r.saved_search_id);
-      if (list) list.push(r);
-      else bySearch.set(r.saved_search_id, [r]);
+    const rows = (
+      await sql<UnsentRow>`
+        select u.match_id, u.kind, u.listing_id, coalesce(u.search_ids, a.search_ids) as search_ids,
+          (l.status = 'approved' and l.is_active and l.withheld = '{}') as public
+        from alert_unsent u join alert_matches a on a.id = u.match_id join listings l on l.id = u.listing_id
+        where u.kind = any(${from}::text[])
+          ${opts.before ? sql`and u.matched_at <= ${opts.before}` : sql``}
+          ${opts.matchIds ? sql`and u.match_id = any(${opts.matchIds}::bigint[])` : sql``}
+          ${opts.after ? sql`and (u.match_id, u.kind) > (${opts.after.match}::bigint, ${opts.after.kind}::text)` : sql``}
+        order by u.match_id, u.kind
+        limit ${batch}
+        for update of u skip locked`.execute(trx)
+    ).rows;
+    if (rows.length === 0) return { mails: 0, last: null };
+    const ids = [...new Set(rows.flatMap((r) => ints(r.search_ids)))];
+    const searches = new Map(
+      (
+        await sql<SearchRow>`
+          select s.id, s.name, s.lang, s.frequency, s.user_id, u.email, u.email_verified
+          from saved_searches s join users u on u.id = s.user_id
+          where s.id = any(${ids}::int[])`.execute(trx)
+      ).rows.map((s) => [s.id, s]),
+    );
+    // Each search's listings to mail now, in the order they were matched; the rest by the kind they wait for.
+    const due = new Map<number, number[]>();
+    const kept: { match: number; kind: AlertKind; listing: number; ids: number[] }[] = [];
+    const changed: UnsentRow[] = [];
+    for (const r of rows) {
+      const wait = new Map<AlertKind, number[]>();
+      const held = ints(r.search_ids);
+      for (const id of held) {
+        const s = searches.get(id);
+        if (!s || s.frequency === 'off') continue;
+        if (s.frequency === kind && s.email_verified && r.public) {
+          const list = due.get(id);
+          if (list) list.push(r.listing_id);
+          else due.set(id, [r.listing_id]);
+        } else {
+          const list = wait.get(s.frequency);
+          if (list) list.push(id);
+          else wait.set(s.frequency, [id]);
+        }
+      }
+      // A row whose searches all still wait for its kind (an unverified address, a hidden listing) stays as it is.
+      if (wait.size === 1 && wait.get(r.kind as AlertKind)?.length === held.length) continue;
+      changed.push(r);
+      for (const [k, list] of wait) kept.push({ match: Number(r.match_id), kind: k, listing: r.listing_id, ids: list });
     }
-    const shown = [...bySearch.values()].flatMap((rows) => rows.slice(0, MAX_LISTINGS_PER_MAIL).map((r) => r.listing_id));
+    const shown = [...due.values()].flatMap((list) => list.slice(0, MAX_LISTINGS_PER_MAIL));
     const listings = new Map((await readListings(trx, ctx.storage, [...new Set(shown)])).map((l) => [l.id, l]));
     const baseUrl = ctx.publicUrl();
     const mails: OutboxMail[] = [];
-    for (const [searchId, rows] of bySearch) {
-      const first = rows[0]!;
+    for (const [searchId, list] of due) {
+      const s = searches.get(searchId)!;
       const unsubscribe = unsubscribeUrl(baseUrl, ctx.secret, searchId);
       const content = alertMail({
-        lang: first.lang,
+        lang: s.lang,
         kind,
-        searchName: first.name,
-        listings: rows.slice(0, MAX_LISTINGS_PER_MAIL).map((r) => listings.get(r.listing_id)!).filter(Boolean),
-        more: Math.max(0, rows.length - MAX_LISTINGS_PER_MAIL),
+        searchName: s.name,
+        listings: list.slice(0, MAX_LISTINGS_PER_MAIL).map((id) => listings.get(id)!).filter(Boolean),
+        more: Math.max(0, list.length - MAX_LISTINGS_PER_MAIL),
         baseUrl,
         unsubscribeUrl: unsubscribe,
       });
       mails.push({
-        to: first.email,
-        recipientUserId: first.user_id,
+        to: s.email,
+        recipientUserId: s.user_id,
         ...content,
         // RFC 2369 and RFC 8058: mail clients offer "unsubscribe" and POST to the URL without opening it.
         headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });
     }
     await enqueueMails(trx, mails);
-    await sql`
-      update saved_search_matches m set notified_at = now()
-      from unnest(${due.rows.map((r) => r.saved_search_id)}::int[], ${due.rows.map((r) => r.listing_id)}::int[]) as d(s, l)
-      where m.saved_search_id = d.s and m.listing_id = d.l`.execute(trx);
-    return bySearch.size;
+    if (changed.length > 0) {
+      await sql`
+        delete from alert_unsent u using unnest(${changed.map((r) => Number(r.match_id))}::bigint[], ${changed.map((r) => r.kind)}::text[]) as d(m, k)
+        where u.match_id = d.m and u.kind = d.k`.execute(trx);
+    }
+    if (kept.length > 0) {
+      // Joins the row of that kind the match may already have (a daily search's listing waiting for its digest).
+      await sql`
+        insert into alert_unsent (match_id, kind, listing_id, matched_at, search_ids)
+        select d.m, d.k, d.l, a.matched_at, d.s::int[]
+        from unnest(${kept.map((k) => k.match)}::bigint[], ${kept.map((k) => k.kind)}::text[], ${kept.map((k) => k.listing)}::int[], ${kept.map((k) => `{${k.ids.join(',')}}`)}::text[]) as d(m, k, l, s)
+        join alert_matches a on a.id = d.m
+        on conflict (match_id, kind) do update set search_ids = array(select unnest(alert_unsent.search_ids) union select unnest(excluded.search_ids) order by 1)`.execute(trx);
+    }
+    const last = rows[rows.length - 1]!;
+    return { mails: mails.length, last: { match: Number(last.match_id), kind: last.kind } };
   });
 }
 

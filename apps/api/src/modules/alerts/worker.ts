@@ -5,11 +5,12 @@
  * matched once and each match mailed once. Polling every few seconds keeps instant alerts well within the
  * two minutes promised.
  */
+import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { claimJobs, MatchCache, runJob, warmMatchCache } from './match.js';
-import { lastDigestTime, sendDue, type Weekday } from './send.js';
+import { claimJobs, MatchCache, runJob, syncSearches, warmMatchCache } from './match.js';
+import { lastDigestTime, sendDue, type Cursor, type SendOptions, type Weekday } from './send.js';
 import { repeatEvery } from '../../lib/repeat.js';
 
 type Log = { warn: (msg: string) => void; error: (msg: string) => void };
@@ -33,23 +34,33 @@ export interface AlertsDeps {
 
 /**
  * What a server remembers between passes: the digests it has sent (the latest digest time of each kind) and
- * when it last looked through every instant match. Looking through the unmailed matches costs a scan of all of
- * them (a day's daily matches included), so it is done at a digest time, once a minute for instant matches a
- * crashed server left behind, and otherwise only for the searches this server just matched.
+ * when it last looked through the unsent matches waiting for an instant mail (those a crashed server left
+ * unsorted, and those waiting for an address to be verified or a listing to be public again). Otherwise a pass
+ * mails only what it just matched.
  */
 export interface PassState {
   digests: Partial<Record<'daily' | 'weekly', number>>;
   instantSweptAt: number;
 }
 
-/** Mails every due match of `kind` (a batch at a time: another server may be taking its share meanwhile). */
-async function drain(ctx: Parameters<typeof sendDue>[0], kind: 'instant' | 'daily' | 'weekly', opts: Parameters<typeof sendDue>[2] = {}) {
+/** Mails every due match of `kind` (a batch of rows at a time: another server may be taking its share meanwhile). */
+async function drain(ctx: Parameters<typeof sendDue>[0], kind: 'instant' | 'daily' | 'weekly', opts: SendOptions = {}) {
   let mails = 0;
+  let after: Cursor | undefined;
   for (;;) {
-    const n = await sendDue(ctx, kind, opts);
-    mails += n;
-    if (n === 0) return mails;
+    const r = await sendDue(ctx, kind, { ...opts, after });
+    mails += r.mails;
+    if (!r.last) return mails;
+    after = r.last;
   }
+}
+
+/**
+ * Moves the entries of the matches just written from the GIN's pending list into the index (migration 039), as
+ * autovacuum would later: "new since your last visit" then reads the index, not a long list.
+ */
+async function mergePendingMatches(db: Database) {
+  await sql`select gin_clean_pending_list('alert_matches_searches_idx'::regclass)`.execute(db);
 }
 
 /** One pass: every job due, then every mail due. Returns what it did. */
@@ -64,17 +75,27 @@ export async function alertsPass(
   let mails = 0;
   for (;;) {
     const jobs = await claimJobs(deps.db, opts.batchSize, opts.lockMs);
-    const fresh = new Set<number>();
-    for (const job of jobs) for (const id of await runJob(deps.db, job, cache)) fresh.add(id);
-    matched += fresh.size;
-    // The instant alerts of what was just matched, at once (the query reads only these searches' matches).
-    const ids = [...fresh];
-    for (let i = 0; i < ids.length; i += 5000) mails += await drain(ctx, 'instant', { searchIds: ids.slice(i, i + 5000) });
+    // The searches saved since the last batch, once for all of its listings.
+    if (jobs.length > 0) await syncSearches(deps.db, cache);
+    const recorded: number[] = [];
+    for (const job of jobs) {
+      const r = await runJob(deps.db, job, cache);
+      if (r) {
+        recorded.push(r.matchId);
+        matched += r.searches;
+      }
+    }
+    // The instant alerts of what was just matched, at once; the other searches' matches are filed for their digests.
+    if (recorded.length > 0) {
+      mails += await drain(ctx, 'instant', { from: ['new'], matchIds: recorded });
+      await mergePendingMatches(deps.db);
+    }
     if (jobs.length < opts.batchSize) break;
   }
   const now = opts.now();
-  if (now.getTime() - state.instantSweptAt >= INSTANT_SWEEP_MS) {
-    mails += await drain(ctx, 'instant');
+  // Also when the clock went back (a test's, or the host's corrected).
+  if (Math.abs(now.getTime() - state.instantSweptAt) >= INSTANT_SWEEP_MS) {
+    mails += await drain(ctx, 'instant', { from: ['new', 'instant'] });
     state.instantSweptAt = now.getTime();
   }
   const hour = deps.config.ALERTS_DIGEST_HOUR;
@@ -87,7 +108,7 @@ export async function alertsPass(
   return { matched, mails };
 }
 
-/** How often a server looks through every unmailed instant match (those a crashed server matched and left). */
+/** How often a server looks through the unsent matches left unsorted or waiting for an instant mail. */
 const INSTANT_SWEEP_MS = 60_000;
 
 /** Starts the loop; returns its stop function (waits for the pass in progress). */

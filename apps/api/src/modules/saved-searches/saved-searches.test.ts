@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('saved searches (%s)', (kind) => {
     const owner = await createUser(t);
     const shown = await insertListing(t.db, owner.user.id, {});
     const hidden = await insertListing(t.db, owner.user.id, { is_active: false });
-    await sql`insert into saved_search_matches (saved_search_id, listing_id, matched_at) values (${s.id}, ${shown}, now() + interval '1 second'), (${s.id}, ${hidden}, now() + interval '1 second')`.execute(t.db);
+    await sql`insert into alert_matches (listing_id, search_ids, matched_at) values (${shown}, array[${s.id}::int], now() + interval '1 second'), (${hidden}, array[${s.id}::int], now() + interval '1 second')`.execute(t.db);
     const before = (await list(alice.token)).body.items.find((i: { id: number }) => i.id === s.id);
     expect(before.new_count).toBe(1);
     await new Promise((r) => setTimeout(r, 1100));

@@ -1,7 +1,7 @@
 /**
  * Saved searches (issue 27): a user keeps up to 50 searches, each a POST /listings/search body as the shared
  * schema parsed it, names them, and says how often to hear of new matches. What matched is recorded by the
- * alerts module (saved_search_matches); this module reads it back as "new since last opened".
+ * alerts module (alert_matches); this module reads it back as "new since last opened".
  */
 import { sql } from 'kysely';
 import {
@@ -27,10 +27,11 @@ interface Row {
   new_count: number;
 }
 
-// Matches since the search was last opened, of listings the public can still see.
+// Matches since the search was last opened, of listings the public can still see: the rows holding the search,
+// found through the GIN over search_ids (a listing matches a search in one of its rows at most).
 const NEW_COUNT = sql<number>`(
-  select count(*)::int from saved_search_matches m join listings l on l.id = m.listing_id
-  where m.saved_search_id = s.id and m.matched_at > s.last_seen_at and l.status = 'approved' and l.is_active and l.withheld = '{}'
+  select count(*)::int from alert_matches m join listings l on l.id = m.listing_id
+  where m.search_ids @> array[s.id] and m.matched_at > s.last_seen_at and l.status = 'approved' and l.is_active and l.withheld = '{}'
 )`;
 
 const toIso = (d: Date | string) => new Date(d).toISOString();
