@@ -274,6 +274,9 @@ function compile(db: Executor, c: MatchCache, filters: unknown): number[] | null
 /** What the statement reads the rates from: an array with a place's rate at its number (see compile). */
 const RATES_FROM = (rates: string) => `listings l cross join (select ${rates}::float8[] as r offset 0) yer_rates`;
 
+/** Numbers the statements learnTypes prepares. */
+let preparedNames = 0;
+
 /**
  * The types PostgreSQL gives a shape's parameters, asked once per shape: a statement of the shape alone is
  * prepared (on one connection, so in a transaction) and its parameters' types read back.
@@ -282,14 +285,16 @@ async function learnTypes(db: Executor, c: MatchCache, shapes: number[]): Promis
   const run = async (trx: Executor) => {
     for (const n of shapes) {
       const shape = c.shapes[n]!;
-      await sql.raw(`prepare manzil_alert_shape as select (${shape.sql}) from ${RATES_FROM("'{}'")}`).execute(trx);
+      // A name of its own each time: a prepared statement outlives a transaction that failed before deallocating it.
+      const name = `manzil_alert_shape_${n}_${(preparedNames += 1)}`;
+      await sql.raw(`prepare ${name} as select (${shape.sql}) from ${RATES_FROM("'{}'")}`).execute(trx);
       try {
         const r = await sql<{ t: string[] | string }>`
           select array(select format_type(t, null) from unnest(parameter_types) t) as t
-          from pg_prepared_statements where name = 'manzil_alert_shape'`.execute(trx);
+          from pg_prepared_statements where name = ${name}`.execute(trx);
         shape.types = parseArray(r.rows[0]?.t);
       } finally {
-        await sql.raw('deallocate manzil_alert_shape').execute(trx);
+        await sql.raw(`deallocate ${name}`).execute(trx);
       }
     }
   };
