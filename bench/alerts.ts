@@ -32,7 +32,7 @@ import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
 import { createStorage } from '../apps/api/src/lib/s3-storage.js';
 import { buildApp } from '../apps/api/src/app.js';
 import { claimJobs, MatchCache, runJob, syncSearches, warmMatchCache } from '../apps/api/src/modules/alerts/match.js';
-import { sendDue, type Cursor } from '../apps/api/src/modules/alerts/send.js';
+import { drain, mergePendingMatches } from '../apps/api/src/modules/alerts/worker.js';
 import { benchTarget, elapsed, envFlag, envInt, machine, percentile, round, table, writeResult } from './shared.js';
 
 const N = envInt('BENCH_N', 20_000);
@@ -229,8 +229,8 @@ async function main() {
           });
           samples.push(performance.now() - s);
         }
-        // As a server's worker does after each batch (alerts/worker.ts): the matches' GIN entries into the index.
-        await sql`select gin_clean_pending_list('alert_matches_searches_idx'::regclass)`.execute(db);
+        // As a server's worker does after each batch: the matches' GIN entries into the index.
+        await mergePendingMatches(db);
       }
     };
     const tm = Date.now();
@@ -246,22 +246,17 @@ async function main() {
     const ratio = round(search.during.p95 / search.alone.p95, 2);
     log(`matched in ${round(matchedMs / 1000, 1)} s (per listing p50 ${round(percentile(samples, 50), 1)} ms, p95 ${round(percentile(samples, 95), 1)}; finding p95 ${round(percentile(find, 95), 1)}, recording p95 ${round(percentile(record, 95), 1)}; matches p50 ${percentile(perListing, 50)}); search p95 ${search.alone.p95} ms alone, ${search.during.p95} during (${ratio}×); writing the instant alerts …`);
     const sender = async () => {
-      let after: Cursor | undefined;
-      for (;;) {
-        const r = await sendDue(ctx, 'instant', { from: ['new', 'instant'], after });
-        mails += r.mails;
-        if (!r.last) break;
-        after = r.last;
-      }
+      mails += await drain(ctx, 'instant', { from: ['new', 'instant'] });
     };
     // BENCH_SEND=0 stops after the matching (the outbox phase takes minutes at 100,000 searches).
     if (process.env.BENCH_SEND !== '0') await Promise.all(Array.from({ length: WORKERS }, sender));
     const toOutboxMs = Date.now() - t0;
     const counts = (await sql<{ matches: number; instant: number; notified: number; outbox: number }>`
-      with instant as (select id from saved_searches where frequency = 'instant')
+      with instant as (select id from saved_searches where frequency = 'instant'),
+        matched as (select count(*)::int as n from alert_matches m, unnest(m.search_ids) s where s in (select id from instant))
       select (select coalesce(sum(cardinality(search_ids)), 0)::int from alert_matches) as matches,
-             (select count(*)::int from alert_matches m, unnest(m.search_ids) s where s in (select id from instant)) as instant,
-             (select count(*)::int from alert_matches m, unnest(m.search_ids) s where s in (select id from instant))
+             (select n from matched) as instant,
+             (select n from matched)
                - (select count(*)::int from alert_unsent u join alert_matches a on a.id = u.match_id, unnest(coalesce(u.search_ids, a.search_ids)) s
                   where s in (select id from instant)) as notified,
              (select count(*)::int from mail_outbox) as outbox`.execute(db)).rows[0]!;

@@ -78,7 +78,7 @@ export class MatchCache {
    * types the shape's parameters (learnt once, by preparing it).
    */
   shapeIds = new Map<string, number>();
-  shapes: { sql: string; types: string[] | null }[] = [];
+  shapes: { sql: string; rowSql: string; types: string[] | null }[] = [];
   /**
    * The places whose rials-per-dollar rate a YER price bound reads (district, governorates, fallback): each
    * evaluated once per statement as `yer_rates.r[n]` instead of once per bound (~200 bounds, 20–50 places).
@@ -258,7 +258,8 @@ function compile(db: Executor, c: MatchCache, filters: unknown): number[] | null
     if (shape === undefined) {
       shape = c.shapes.length;
       c.shapeIds.set(shapeSql, shape);
-      c.shapes.push({ sql: shapeSql, types: null });
+      // Evaluated over rows of its values, where the parameters are the rows' columns ("$2" → "p.v2").
+      c.shapes.push({ sql: shapeSql, rowSql: shapeSql.replace(/\$(\d+)/g, (_, k: string) => `p.v${k}`), types: null });
     }
     const key = `${shape}\u0000${JSON.stringify(values)}`;
     let n = c.atomIds.get(key);
@@ -378,9 +379,7 @@ export async function matchingSearches(
     const shape = c.shapes[n]!;
     const columns = [param(ids, 'int[]'), ...shape.types!.map((type, k) => param(ids.map((a) => c.atoms[a]!.values[k]), `${type}[]`))];
     const names = ['id', ...shape.types!.map((_, k) => `v${k + 1}`)];
-    // The shape's parameters become the columns of the arrays' rows ("$2" → "p.v2").
-    const where = shape.sql.replace(/\$(\d+)/g, (_, k: string) => `p.v${k}`);
-    parts.push(`select p.id from unnest(${columns.join(', ')}) p(${names.join(', ')}) where (${where})`);
+    parts.push(`select p.id from unnest(${columns.join(', ')}) p(${names.join(', ')}) where (${shape.rowSql})`);
   }
   // The rate of each place the YER bounds name, read once (search_yer_per_usd, as search reads it), at its number.
   const shift = (q: { sql: string; parameters: readonly unknown[] }) => {

@@ -17,7 +17,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { readListings } from '../listings/read.js';
+import { isPublicL, readListings } from '../listings/read.js';
 import { enqueueMails, type OutboxMail } from '../mail/outbox.js';
 import { parseArray } from './match.js';
 import { alertMail, type AlertKind, type Lang } from './templates.js';
@@ -88,7 +88,7 @@ export async function sendDue(ctx: SendContext, kind: AlertKind, opts: SendOptio
     const rows = (
       await sql<UnsentRow>`
         select u.match_id, u.kind, u.listing_id, coalesce(u.search_ids, a.search_ids) as search_ids,
-          (l.status = 'approved' and l.is_active and l.withheld = '{}') as public
+          ${isPublicL} as public
         from alert_unsent u join alert_matches a on a.id = u.match_id join listings l on l.id = u.listing_id
         where u.kind = any(${from}::text[])
           ${opts.before ? sql`and u.matched_at <= ${opts.before}` : sql``}
@@ -99,7 +99,8 @@ export async function sendDue(ctx: SendContext, kind: AlertKind, opts: SendOptio
         for update of u skip locked`.execute(trx)
     ).rows;
     if (rows.length === 0) return { mails: 0, last: null };
-    const ids = [...new Set(rows.flatMap((r) => ints(r.search_ids)))];
+    const held = rows.map((r) => ints(r.search_ids));
+    const ids = [...new Set(held.flat())];
     const searches = new Map(
       (
         await sql<SearchRow>`
@@ -112,10 +113,9 @@ export async function sendDue(ctx: SendContext, kind: AlertKind, opts: SendOptio
     const due = new Map<number, number[]>();
     const kept: { match: number; kind: AlertKind; listing: number; ids: number[] }[] = [];
     const changed: UnsentRow[] = [];
-    for (const r of rows) {
+    for (const [i, r] of rows.entries()) {
       const wait = new Map<AlertKind, number[]>();
-      const held = ints(r.search_ids);
-      for (const id of held) {
+      for (const id of held[i]!) {
         const s = searches.get(id);
         if (!s || s.frequency === 'off') continue;
         if (s.frequency === kind && s.email_verified && r.public) {
@@ -129,7 +129,7 @@ export async function sendDue(ctx: SendContext, kind: AlertKind, opts: SendOptio
         }
       }
       // A row whose searches all still wait for its kind (an unverified address, a hidden listing) stays as it is.
-      if (wait.size === 1 && wait.get(r.kind as AlertKind)?.length === held.length) continue;
+      if (wait.size === 1 && wait.get(r.kind as AlertKind)?.length === held[i]!.length) continue;
       changed.push(r);
       for (const [k, list] of wait) kept.push({ match: Number(r.match_id), kind: k, listing: r.listing_id, ids: list });
     }

@@ -44,7 +44,7 @@ export interface PassState {
 }
 
 /** Mails every due match of `kind` (a batch of rows at a time: another server may be taking its share meanwhile). */
-async function drain(ctx: Parameters<typeof sendDue>[0], kind: 'instant' | 'daily' | 'weekly', opts: SendOptions = {}) {
+export async function drain(ctx: Parameters<typeof sendDue>[0], kind: 'instant' | 'daily' | 'weekly', opts: SendOptions = {}) {
   let mails = 0;
   let after: Cursor | undefined;
   for (;;) {
@@ -59,7 +59,7 @@ async function drain(ctx: Parameters<typeof sendDue>[0], kind: 'instant' | 'dail
  * Moves the entries of the matches just written from the GIN's pending list into the index (migration 039), as
  * autovacuum would later: "new since your last visit" then reads the index, not a long list.
  */
-async function mergePendingMatches(db: Database) {
+export async function mergePendingMatches(db: Database) {
   await sql`select gin_clean_pending_list('alert_matches_searches_idx'::regclass)`.execute(db);
 }
 

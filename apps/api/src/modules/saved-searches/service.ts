@@ -15,6 +15,7 @@ import {
 } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { isPublicL } from '../listings/read.js';
 
 interface Row {
   id: number;
@@ -31,7 +32,7 @@ interface Row {
 // found through the GIN over search_ids (a listing matches a search in one of its rows at most).
 const NEW_COUNT = sql<number>`(
   select count(*)::int from alert_matches m join listings l on l.id = m.listing_id
-  where m.search_ids @> array[s.id] and m.matched_at > s.last_seen_at and l.status = 'approved' and l.is_active and l.withheld = '{}'
+  where m.search_ids @> array[s.id] and m.matched_at > s.last_seen_at and ${isPublicL}
 )`;
 
 const toIso = (d: Date | string) => new Date(d).toISOString();
