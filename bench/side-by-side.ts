@@ -13,7 +13,8 @@
  *   (BENCH_COMPARE_START_TRIES, default 3).
  * - Lighthouse (mobile preset, system Chromium, the helpers of `npm run bench:web`) on home, /search-list and a
  *   listing both servers have, BENCH_COMPARE_RUNS times each (default 5), alternating before/after and after/before
- *   on the next run so that drift of the machine cancels out. BENCH_COMPARE_LANG=en adds ?lang=en (default Arabic).
+ *   on the next run so that drift of the machine cancels out. Pages are asked for with ?lang=ar, or with ?lang=en
+ *   when BENCH_COMPARE_LANG=en.
  * - Prints the medians per page and side as a markdown table and writes it, with every run, to
  *   bench/results/compare-<date>.md (and .json).
  */
@@ -275,12 +276,16 @@ async function main() {
   if (!detailsId.before || !detailsId.after) throw new Error('the demo content has no public listing');
   if (common === undefined) notes.push(`No listing id is public on both servers: details compares listing ${detailsId.before} (before) with ${detailsId.after} (after).`);
 
-  const query = lang === 'en' ? '?lang=en' : '';
+  // Always named: without it the server answers by Accept-Language (Lighthouse's Chromium asks for English) while
+  // 7f3c1fc's pages start in Arabic, and the two sides would not measure the same language.
+  const query = `?lang=${lang}`;
+  // BENCH_COMPARE_PAGES=home,details measures only those (names as printed; default all three).
+  const only = process.env.BENCH_COMPARE_PAGES?.split(',').map((s) => s.trim());
   const pages = [
     { name: 'home', path: () => `/${query}` },
     { name: 'search list', path: () => `/search-list${query}` },
     { name: 'details', path: (side: Side) => `/property-details/${detailsId[side]}${query}` },
-  ];
+  ].filter((p) => !only || only.includes(p.name));
 
   const chrome = await launchChrome();
   cleanups.push(() => chrome.kill());

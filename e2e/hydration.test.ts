@@ -462,6 +462,20 @@ function rawGet(pathname: string, headers: Record<string, string>): Promise<{ st
 const meta = (text: string, property: string) =>
   new RegExp(`<meta\\s+(?:property|name)="${property.replace(/[:.]/g, '\\$&')}"\\s+content="([^"]*)"`, 'i').exec(text)?.[1] ?? null;
 
+describe('first paint on a slow link', () => {
+  // Each stylesheet holds the first paint back: home's and the search list's first view is styled by Bootstrap and
+  // the app's own stylesheet alone, as in the browser after hydration (the app's rules after Bootstrap's).
+  it('home and the search list link two stylesheets, Bootstrap and then the app’s', async () => {
+    for (const page of ['/', '/search-list']) {
+      for (const lang of ['ar', 'en'] as const) {
+        const { text } = await html(withLang(page, lang));
+        const sheets = [...withoutState(text).matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1] ?? '');
+        expect(sheets, `${page} (${lang})`).toEqual([expect.stringMatching(lang === 'ar' ? /^\/vendor\/bootstrap-[\w.-]+\.rtl\.min\.css$/ : /^\/vendor\/bootstrap-[\w.-]+(?<!\.rtl)\.min\.css$/), expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
+      }
+    }
+  });
+});
+
 describe('guard 6: share tags survive server rendering', () => {
   it('og:title, absolute og:url on the server’s own origin, parseable JSON-LD; a forged Host changes nothing', async () => {
     const port = new URL(server.url).port;

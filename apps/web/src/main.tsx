@@ -5,6 +5,16 @@ import '@fontsource/noto-sans-arabic/arabic-700.css';
 // Only the icons the app uses (build/bootstrap-icons.ts); the full set on the dev server.
 import 'virtual:bootstrap-icons.css';
 import './styles/app.css';
+// The public pages' first-view styles (home, the search bar, result cards) go with the app's own stylesheet: a
+// server-rendered page waits for each stylesheet it links, and on a slow link five small ones cost more than their
+// bytes (side by side, Lighthouse mobile: see docs/benchmarks.md, 1 December 2026).
+import './features/home/home.css';
+import './features/search/components/search.css';
+import './features/search/components/filter-chips.css';
+import './components/listing-card/listing-card.css';
+import './components/favorites/favorites.css';
+import './components/data-saver/data-saver.css';
+import './components/currency/price-extras.css';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
