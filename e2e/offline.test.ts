@@ -317,6 +317,8 @@ describe('start-up watchdog', () => {
     // server renders are readable without the app and have none.
     await page.goto(server.url + '/app-shell', { waitUntil: 'commit' });
     await page.locator('#preloader').waitFor({ state: 'attached' });
+    // Styled by its own <style>, which only this page carries: it covers the screen.
+    expect(await page.locator('#preloader').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     // The preloader is gone after 3 s even though the app never started.
     await page.waitForFunction(() => !document.getElementById('preloader'), undefined, { timeout: 6000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);

@@ -148,6 +148,8 @@ describe('home rendered on the server', () => {
         expect(await h1.textContent()).toBe(titles[c.lang]);
         expect(await docState(page)).toMatchObject({ lang: c.lang, dir: c.lang === 'ar' ? 'rtl' : 'ltr' });
         expect(await page.locator('#preloader').count()).toBe(0);
+        // Nor the preloader's style: bytes every rendered page would carry for nothing.
+        expect(await page.evaluate(() => [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('#preloader')))).toBe(false);
         expect(await page.locator('.hero-search:visible').count()).toBe(1);
         expect(await page.locator('header .brand:visible').count()).toBe(1);
         // Styled: the hero's background and the navbar's height come from the stylesheets.

@@ -4,7 +4,8 @@
  * language, with the page's chunks, stylesheets and query data, then hydrated by the browser (apps/web/src/
  * entry-server.tsx and main.tsx). Placeholders of index.html, as in Vite's server-rendering guide:
  * `{{LANG}}`, `{{DIR}}`, `{{BODY_CLASS}}`, `{{BOOTSTRAP_HREF}}`, `<!--app-head-->`, `<!--app-html-->`,
- * `<!--app-state-->`, and the preloader between `<!--preloader-->` and `<!--/preloader-->` (the offline shell only).
+ * `<!--app-state-->`, and the preloader between `<!--preloader-->` and `<!--/preloader-->`, its style between
+ * `<!--preloader-style-->` and `<!--/preloader-style-->` (the offline shell only).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
@@ -82,9 +83,11 @@ function assetLinks(manifest: Record<string, ManifestChunk>) {
   };
 }
 
+const cut = (html: string, from: string, to: string) => html.slice(0, html.indexOf(from)) + html.slice(html.indexOf(to) + to.length);
+
 export async function registerPages(app: FastifyInstance, opts: { distDir: string; pageHead: PageHead }) {
   const template = fs.readFileSync(path.join(opts.distDir, 'index.html'), 'utf8');
-  for (const marker of ['{{LANG}}', '{{DIR}}', '{{BODY_CLASS}}', '{{BOOTSTRAP_HREF}}', '<!--app-head-->', '<!--app-html-->', '<!--app-state-->', '<!--preloader-->', '<!--/preloader-->']) {
+  for (const marker of ['{{LANG}}', '{{DIR}}', '{{BODY_CLASS}}', '{{BOOTSTRAP_HREF}}', '<!--app-head-->', '<!--app-html-->', '<!--app-state-->', '<!--preloader-->', '<!--/preloader-->', '<!--preloader-style-->', '<!--/preloader-style-->']) {
     if (!template.includes(marker)) throw new Error(`web: ${opts.distDir}/index.html has no ${marker}; rebuild the web app`);
   }
   const bootstrap = {
@@ -135,7 +138,8 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
       .replace('{{BODY_CLASS}}', `lang-${lang} ${dir}${dataSaver ? ' data-saver' : ''}`)
       .replace('{{BOOTSTRAP_HREF}}', bootstrap[dir])
       .replace('<!--app-head-->', () => head);
-    if (!withPreloader) html = html.slice(0, html.indexOf('<!--preloader-->')) + html.slice(html.indexOf('<!--/preloader-->') + '<!--/preloader-->'.length);
+    // A rendered page is never covered by the preloader: neither it nor its style (a third of a KB) is sent.
+    if (!withPreloader) for (const region of ['preloader-style', 'preloader']) html = cut(html, `<!--${region}-->`, `<!--/${region}-->`);
     const at = html.indexOf('<!--app-html-->');
     return { before: html.slice(0, at), after: html.slice(at + '<!--app-html-->'.length) };
   };
