@@ -241,6 +241,7 @@ export function testIndexHtml(body = ''): string {
     <meta charset="UTF-8" />
     <!--app-head-->
     <link id="bootstrap-css" rel="stylesheet" href="{{BOOTSTRAP_HREF}}" data-ltr="/vendor/bootstrap.css" data-rtl="/vendor/bootstrap.rtl.css" />
+    <!--preloader-style--><style>#preloader{position:fixed}</style><!--/preloader-style-->
   </head>
   <body class="{{BODY_CLASS}}"><!--preloader--><div id="preloader"></div><!--/preloader--><div id="root"><!--app-html--></div><!--app-state-->${body}</body>
 </html>`;
