@@ -104,7 +104,9 @@ describe.each<Lang>(['ar', 'en'])('enquiries (%s)', (lang) => {
       // Empty: every missing field at once, the optional phone not among them.
       await send.click();
       const feedback = form.locator('.invalid-feedback');
-      await expect.poll(() => feedback.allTextContents()).toEqual([err('fullNameRequired'), err('emailRequired'), err('messageRequired')]);
+      // The form's validator loads on first focus or submit (lazyResolver): on a busy machine that takes more than
+      // expect.poll's default second.
+      await expect.poll(() => feedback.allTextContents(), { timeout: 15_000 }).toEqual([err('fullNameRequired'), err('emailRequired'), err('messageRequired')]);
       expect(await form.getByLabel(co('ownerForm.phone')).getAttribute('aria-invalid')).toBe('false');
       expect(await form.getByLabel(co('ownerForm.fullName')).getAttribute('aria-invalid')).toBe('true');
       await form.scrollIntoViewIfNeeded();
