@@ -91,7 +91,7 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
   const err = (k: keyof typeof MESSAGES) => pick(locale(lang, 'errors'), k);
 
   it('a message written offline waits on the device, and after the tab was closed goes out once on the next visit (390 px)', async () => {
-    const ctx = await newContext(browser, { lang, viewport: MOBILE });
+    const ctx = await newContext(browser, { lang, viewport: MOBILE, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     const message = `Offline, then closed: is the flat free? (${lang} ${Date.now()})`;
     const form = await writeOffline(page, lang, message);
@@ -114,7 +114,7 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
   });
 
   it("with every tab closed, the service worker's Background Sync sends it once, and the next visit finds the outbox empty", async () => {
-    const ctx = await newContext(browser, { lang, viewport: lang === 'ar' ? MOBILE : DESKTOP });
+    const ctx = await newContext(browser, { lang, viewport: lang === 'ar' ? MOBILE : DESKTOP, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     // The worker must be there before the link drops: the outbox registers its sync tag with it.
     await openApp(page, `${server.url}/property-details/${listingId}`);
@@ -167,7 +167,7 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
   });
 
   it('with the tab left open, the link coming back sends it once and the form says it was sent (390 px)', async () => {
-    const ctx = await newContext(browser, { lang, viewport: MOBILE });
+    const ctx = await newContext(browser, { lang, viewport: MOBILE, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     const message = `Offline, tab open: can I visit on Friday? (${lang} ${Date.now()})`;
     const form = await writeOffline(page, lang, message);
@@ -179,7 +179,7 @@ describe.each<Lang>(['ar', 'en'])('contact outbox (%s)', (lang) => {
   });
 
   it('a waiting message can be taken back, after a confirmation, and is never sent (1280 px)', async () => {
-    const ctx = await newContext(browser, { lang, viewport: DESKTOP });
+    const ctx = await newContext(browser, { lang, viewport: DESKTOP, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     const message = `Offline, then cancelled: never mind. (${lang} ${Date.now()})`;
     const form = await writeOffline(page, lang, message);

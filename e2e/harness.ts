@@ -19,7 +19,11 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 export const LOCATIONS_FILE = path.resolve(ROOT, '../shared/data/yemen-locations/yemen-info.json');
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-export const SHOTS_DIR = process.env.SHOTS_DIR || path.join(os.tmpdir(), 'shots');
+/**
+ * Where the journeys' screenshots go, for a person to look at (`SHOTS_DIR=/tmp/shots npm test -- e2e`). Unset,
+ * none are taken: nothing reads them, and encoding a few hundred full-page PNGs was a tenth of the suite's time.
+ */
+export const SHOTS_DIR = process.env.SHOTS_DIR || undefined;
 
 export const CHROME_ARGS = [
   '--headless',
@@ -255,8 +259,9 @@ export async function newContext(
   opts: { lang?: Lang; viewport?: { width: number; height: number }; token?: string; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
   const ctx = await browser.newContext({
-    // page.route() only sees requests the service worker does not answer: block it when routing.
-    serviceWorkers: opts.serviceWorkers ?? 'allow',
+    // The service worker precaches the whole app (about 60 files) in every context that allows it: only the
+    // journeys about it (offline, the contact outbox) do; page.route() also sees only what it does not answer.
+    serviceWorkers: opts.serviceWorkers ?? 'block',
     viewport: opts.viewport ?? DESKTOP,
     locale: opts.lang === 'en' ? 'en-US' : 'ar-YE',
     deviceScaleFactor: 1,
@@ -342,13 +347,12 @@ export async function watchTakeover(page: Page, opts: { element: string; loading
   };
 }
 
-/** Screenshot into SHOTS_DIR/<area>/<name>.png and return its path. */
-export async function shot(page: Page, area: string, name: string, fullPage = false): Promise<string> {
+/** Screenshot into SHOTS_DIR/<area>/<name>.png when SHOTS_DIR is set. */
+export async function shot(page: Page, area: string, name: string, fullPage = false): Promise<void> {
+  if (!SHOTS_DIR) return;
   const dir = path.join(SHOTS_DIR, area);
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  return file;
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
 /** Collect console errors and failed requests of a page, for assertions that nothing broke. */

@@ -106,7 +106,7 @@ describe('offline', () => {
     ['ar', DESKTOP, 'desktop'],
     ['en', MOBILE, 'mobile'],
   ] as const)('after a first visit, the app shell opens without a network and says so (%s, %s)', async (lang, viewport, device) => {
-    const ctx = await newContext(browser, { lang, viewport });
+    const ctx = await newContext(browser, { lang, viewport, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     await openApp(page, server.url + '/');
     expect(await page.locator('[data-testid="offline-notice"]').count()).toBe(0);
@@ -145,7 +145,7 @@ describe('offline', () => {
   it.each(combos)('a listing opened before opens again offline; a page never seen says so (%s, %s px)', async (lang, viewport, width) => {
     const opened = await approvedListing();
     const never = await approvedListing();
-    const ctx = await newContext(browser, { lang, viewport });
+    const ctx = await newContext(browser, { lang, viewport, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     // The listing, as the server renders it (its answer inside the HTML), then the search list.
     await openApp(page, `${server.url}/property-details/${opened.id}`);
@@ -179,7 +179,7 @@ describe('offline', () => {
   it.each(combos)('a favourite never opened opens offline, and /favorites shows it as last seen (%s, %s px)', async (lang, viewport, width) => {
     const fav = await approvedListing(true);
     const visitor = await registerUser(server);
-    const ctx: BrowserContext = await newContext(browser, { lang, viewport, token: visitor.token });
+    const ctx: BrowserContext = await newContext(browser, { lang, viewport, token: visitor.token, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     await openApp(page, `${server.url}/search-list`);
     await waitForShellCached(page);
@@ -249,7 +249,7 @@ describe('offline', () => {
     const name = lang === 'ar' ? 'شقق عدن للإيجار' : 'Flats to rent in Aden';
     const created = await api(server, 'POST', '/saved-searches', { token: visitor.token, body: { name, filters: { listing_type: 'FOR_RENT', governorate_id: 3 }, frequency: 'off' } });
     expect(created.status).toBe(201);
-    const ctx = await newContext(browser, { lang, viewport, token: visitor.token });
+    const ctx = await newContext(browser, { lang, viewport, token: visitor.token, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     await openApp(page, `${server.url}/saved-searches`);
     await page.getByTestId(`saved-search-${created.body.id}`).waitFor();
@@ -277,7 +277,7 @@ describe('offline', () => {
 
   it('keeps a listing only its owner may read nowhere, even fetched with their token', async () => {
     const pending = await createListing(server, owner.token, { title_en: 'Pending flat' });
-    const ctx = await newContext(browser, { lang: 'en', viewport: DESKTOP });
+    const ctx = await newContext(browser, { lang: 'en', viewport: DESKTOP, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     await openApp(page, server.url + '/');
     await waitForShellCached(page);
@@ -306,7 +306,7 @@ describe('offline', () => {
 
 describe('start-up watchdog', () => {
   it('shows the Arabic fallback with reload and install-Chrome after 10 s when the bundle stalls', async () => {
-    const ctx = await newContext(browser, { lang: 'en', viewport: MOBILE });
+    const ctx = await newContext(browser, { lang: 'en', viewport: MOBILE, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     // The entry script never answers (a stalled connection).
     await page.route(/\/assets\/index-[^/]+\.js$/, () => {
@@ -348,7 +348,7 @@ describe('start-up watchdog', () => {
   });
 
   it('stays silent when the app renders normally', async () => {
-    const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
+    const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     await page.goto(server.url + '/faq');
     await page.locator('main h1').waitFor();
