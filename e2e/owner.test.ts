@@ -93,7 +93,8 @@ describe('owner journeys', () => {
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
-      it(`${lang} ${vpName}: publish LAND and APARTMENT, see them pending, edit one, delete one`, async () => {
+      // The four share nothing but the server (each its own owner and context): side by side.
+      it.concurrent(`${lang} ${vpName}: publish LAND and APARTMENT, see them pending, edit one, delete one`, { timeout: 300_000 }, async ({ expect }) => {
         const owner = await registerUser(server);
         const ctx = await newContext(browser, { lang, viewport, token: owner.token });
         const page = await ctx.newPage();
