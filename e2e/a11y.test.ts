@@ -202,8 +202,6 @@ function contextFor(view: View) {
     lang: view.lang,
     viewport: view.width === MOBILE.width ? MOBILE : DESKTOP,
     token: view.role === 'visitor' ? undefined : tokens[view.role],
-    // The sweep opens hundreds of pages: no service worker precaching the whole app in every context.
-    serviceWorkers: 'block',
   });
 }
 
