@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { DESKTOP, MOBILE, api, chooseLocation, launchBrowser, newContext, registerUser, shot, startServer, watchPage, type Lang, type RunningServer, openApp } from './harness';
 
 const AREA = 'owner';
@@ -35,7 +35,8 @@ async function dropFiles(page: Page, files: { name: string; type: string; b64: s
 }
 
 
-async function pickOnMap(page: Page) {
+// The journeys run side by side, so helpers assert with the calling test's `expect` (expect.poll needs it).
+async function pickOnMap(page: Page, expect: ExpectStatic) {
   const map = page.locator('[data-testid="map-picker"] .leaflet-container');
   await map.scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="map-picker"] .leaflet-tile-loaded');
@@ -50,7 +51,7 @@ async function pickOnMap(page: Page) {
   return { lat: Number(lat), lng: Number(lng) };
 }
 
-async function submitAndWaitForRedirect(page: Page, name: string) {
+async function submitAndWaitForRedirect(page: Page, name: string, expect: ExpectStatic) {
   await page.click('[data-testid="submit-listing"]');
   const banner = page.locator('[data-testid="form-banner"].alert-success');
   await banner.waitFor({ timeout: 30_000 });
@@ -125,7 +126,7 @@ describe('owner journeys', () => {
         // Address filled from the chosen places, Arabic comma in Arabic.
         expect(await page.inputValue('[data-testid="input-address_ar"]')).toContain('، ');
         expect(await page.inputValue('[data-testid="input-address_en"]')).toContain(', ');
-        const landPoint = await pickOnMap(page);
+        const landPoint = await pickOnMap(page, expect);
         // A file that is not a picture: alert, nothing added.
         await dropFiles(page, [photos[0]!, { name: 'notes.txt', type: 'text/plain', b64: btoa('hello') }]);
         await page.waitForSelector('[data-testid="image-problem"]');
@@ -135,7 +136,7 @@ describe('owner journeys', () => {
         expect(await page.locator('[data-testid="image-problem"]').count()).toBe(0);
         await page.locator('[data-testid="photo-list"]').scrollIntoViewIfNeeded();
         await shot(page, AREA, `${tag}-02-land-filled`, true);
-        await submitAndWaitForRedirect(page, `${tag}-03-land-saved`);
+        await submitAndWaitForRedirect(page, `${tag}-03-land-saved`, expect);
 
         let mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
         expect(mine.body.total).toBe(1);
@@ -169,11 +170,11 @@ describe('owner journeys', () => {
         await page.check('[data-testid="amenity-water_tank"]');
         await page.fill('[data-testid="input-floor_number"]', '٣');
         await chooseLocation(page);
-        await pickOnMap(page);
+        await pickOnMap(page, expect);
         await dropFiles(page, photos);
         await page.waitForFunction(() => document.querySelectorAll('[data-testid="pending-image"]').length === 3);
         await shot(page, AREA, `${tag}-04-apartment-filled`, true);
-        await submitAndWaitForRedirect(page, `${tag}-05-apartment-saved`);
+        await submitAndWaitForRedirect(page, `${tag}-05-apartment-saved`, expect);
 
         mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
         expect(mine.body.total).toBe(2);
@@ -207,7 +208,7 @@ describe('owner journeys', () => {
         await page.fill('[data-testid="input-price"]', '300');
         await page.selectOption('[data-testid="select-availability"]', 'rented');
         await shot(page, AREA, `${tag}-07-edit`, true);
-        await submitAndWaitForRedirect(page, `${tag}-08-edit-saved`);
+        await submitAndWaitForRedirect(page, `${tag}-08-edit-saved`, expect);
         const edited = await api(server, 'GET', `/listings/${flat.id}`, { token: owner.token });
         expect(edited.body).toMatchObject({ price: 300, availability: 'rented', status: 'pending' });
         expect(edited.body.media).toHaveLength(2);
