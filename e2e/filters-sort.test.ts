@@ -238,3 +238,24 @@ it('the map shows the same chips: a drawn area, removable', async () => {
   await expect.poll(() => chips.allInnerTexts().then((t) => t.map((x) => x.trim()))).toEqual([L.en.search.forRent]);
   await ctx.close();
 });
+
+it('a maximum typed while the minimum’s search is on its way stays, on a computer four times slower', async () => {
+  const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
+  const page = await ctx.newPage();
+  const errors = watchPage(page);
+  await openApp(page, `${server.url}/search-grid?listing_type=FOR_SALE`);
+  // Slowed down, the results take a while to render after the minimum reaches the URL (500 ms after typing);
+  // the maximum typed meanwhile used to be wiped when they did.
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.locator('#f-pmin').fill('900000');
+  await page.waitForURL((u) => u.searchParams.get('price_min') === '900000');
+  await page.locator('#f-pmax').fill('1000');
+  await expect.poll(() => page.locator('#f-price-order').innerText(), { timeout: 15_000 }).toBe(L.ar.search.priceOrder);
+  expect(await page.locator('#f-pmax').inputValue()).toBe('1000');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.getByRole('button', { name: L.ar.search.apply }).click();
+  await page.waitForURL((u) => u.searchParams.get('price_min') === '1000' && u.searchParams.get('price_max') === '900000');
+  expect(errors).toEqual([]);
+  await ctx.close();
+});

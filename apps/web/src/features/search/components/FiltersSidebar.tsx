@@ -21,7 +21,9 @@ export interface FiltersSidebarProps {
   onDone?: () => void;
 }
 
-const same = (a: SearchFilters, b: SearchFilters) => JSON.stringify(a) === JSON.stringify(b);
+/** The same filters, whatever order their keys were written in (the URL's parse has its own). */
+const canonical = (f: SearchFilters) => JSON.stringify(Object.keys(f).sort().map((k) => [k, f[k as keyof SearchFilters]]));
+const same = (a: SearchFilters, b: SearchFilters) => canonical(a) === canonical(b);
 const BEDROOMS = ['1', '2', '3', '4', '5+'];
 const BATHROOMS = ['1', '2', '3', '4+'];
 
@@ -68,10 +70,20 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
   const [priceMin, setPriceMin] = useState(shown(filters.price_min));
   const [priceMax, setPriceMax] = useState(shown(filters.price_max));
   const edited = useRef(false);
+  // What this sidebar last wrote to the URL: when the URL comes back with it, what was typed since stays (a
+  // maximum typed while the minimum's debounced search was on its way is not wiped).
+  const committed = useRef<SearchFilters | null>(null);
+  const commit = (f: SearchFilters) => {
+    committed.current = f;
+    onCommit(f);
+  };
 
   // The URL changed elsewhere (back button, pagination, Clear): follow it.
   const urlKey = JSON.stringify(filters);
   useEffect(() => {
+    const ours = committed.current !== null && same(filters, committed.current);
+    committed.current = null;
+    if (ours) return;
     edited.current = false;
     setDraft(filters);
     setPriceMin(shown(filters.price_min));
@@ -90,7 +102,7 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
 
   useEffect(() => {
     if (!edited.current || same(draft, filters) || priceReversed) return;
-    const timer = setTimeout(() => onCommit(draft), TIMINGS.filterDebounceMs);
+    const timer = setTimeout(() => commit(draft), TIMINGS.filterDebounceMs);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft]);
@@ -140,7 +152,7 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
     for (const k of Object.keys(next) as (keyof SearchFilters)[]) if (next[k] === undefined) delete next[k];
     edited.current = false;
     setDraft(next); // the swapped range is no longer "reversed", before the URL comes back with it
-    onCommit(next);
+    commit(next);
     onDone?.();
   };
   const clear = () => {
@@ -149,7 +161,7 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
     setPriceMin('');
     setPriceMax('');
     if (onClear) onClear();
-    else onCommit({});
+    else commit({});
     onDone?.();
   };
 
