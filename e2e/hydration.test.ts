@@ -114,7 +114,9 @@ const PROBE = `(function () {
     list.getEntries().forEach(function (e) {
       if (e.hadRecentInput) return;
       H.cls += e.value;
-      H.shifts.push({ at: e.startTime, value: e.value, sources: (e.sources || []).map(function (s) { return describe(s.node); }) });
+      // Where each source was and went (x,y w×h), so a failure says what moved and how.
+      function rect(r) { return Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + '×' + Math.round(r.height); }
+      H.shifts.push({ at: e.startTime, value: e.value, sources: (e.sources || []).map(function (s) { return describe(s.node) + ' ' + rect(s.previousRect) + ' → ' + rect(s.currentRect); }) });
     });
   }).observe({ type: 'layout-shift', buffered: true });
   // On the document: there is no <html> element yet when this runs.
