@@ -446,6 +446,41 @@ async function rateChange(app: Awaited<ReturnType<typeof buildApp>>, db: DbHandl
   };
 }
 
+/**
+ * Issue 26's target at a million listings: every mix, the map and first visits ("pages not kept") p95 ≤ 50 ms at 32
+ * connections, and the whole run within 30 minutes. A row over says why, from what was measured: the CPU each of its
+ * requests took on this machine's cores, and the wait for a core that 32 connections make of it (Little's law).
+ */
+function millionVerdict(results: { mix: string; extra: boolean; api: { p95_ms: number; rps: number }; cpu: Awaited<ReturnType<typeof withCpu>>['cpu']; uncached_floor: { p50_ms: number } }[]) {
+  const rows = results.filter((r) => !r.extra || r.mix.startsWith('pages not kept') || r.mix.startsWith('map clusters'));
+  const over = rows.filter((r) => r.api.p95_ms > 50);
+  const minutes = (Date.now() - started) / 60_000;
+  const why = over.map((r) => `${r.mix}: p95 ${round(r.api.p95_ms, 1)} ms at ${r.api.rps} req/s; ${cpuReason(r.cpu, r.api.rps)}; its SQL alone takes ${r.uncached_floor.p50_ms} ms on an idle core`);
+  return (
+    `\nTarget (issue 26, PostgreSQL at 1,000,000 listings, ${CONNECTIONS} connections): every mix, the map and first visits ` +
+    `p95 ≤ 50 ms: ${over.length ? `NOT met for ${over.length} of ${rows.length}:\n- ${why.join('\n- ')}` : `met (${rows.length} rows)`}\n` +
+    `The whole run within 30 minutes: ${minutes <= 30 ? 'met' : 'NOT met'} (${round(minutes, 1)} min so far).`
+  );
+}
+
+/**
+ * Why a load's latency is what it is, from what was measured: the CPU a request took (API, PostgreSQL, the load
+ * generator, all on this machine's cores) against the most that lets 32 connections see a mean of 50 ms. By
+ * Little's law a mean of 50 ms takes 32 ÷ 0.05 = 640 req/s, so at most cores × 1000 ÷ 640 ms of CPU a request.
+ */
+function cpuReason(cpu: Awaited<ReturnType<typeof withCpu>>['cpu'], rps: number) {
+  const cores = os.cpus().length;
+  const { api_ms_per_request: api, postgres_ms_per_request: pgMs, load_ms_per_request: ld, machine_busy_pct: busy } = cpu;
+  const wait = `${CONNECTIONS} connections wait ${round((CONNECTIONS / rps) * 1000, 1)} ms on average (${CONNECTIONS} ÷ req/s)`;
+  if (api == null) return wait;
+  const sum = round(api + (pgMs ?? 0) + (ld ?? 0), 2);
+  const budget = round((cores * 1000) / ((CONNECTIONS * 1000) / 50), 2);
+  return (
+    `a request took ${sum} ms of CPU (API ${api}, PostgreSQL ${pgMs ?? '—'}, load generator ${ld ?? '—'}) with the machine ` +
+    `${busy ?? '?'}% busy, where ${cores} cores allow ${budget} ms for a mean of 50 ms at ${CONNECTIONS} connections; ${wait}`
+  );
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -669,7 +704,11 @@ async function main() {
       console.log(`* not one of the issue's seven mixes; outside the target. Pages not kept: ${MAX_PAGES + 100} bodies, more than the ${MAX_PAGES} pages the API keeps; map view: what /search-map sends.`);
     }
     let rateRow: Awaited<ReturnType<typeof rateChange>> | null = null;
-    if (!ONLY || ONLY.some((o) => RATE_CHANGE.startsWith(o))) {
+    // Its target is at 100,000 listings; at a million, its changes back to back under load ran for many minutes
+    // of the 30 a million-listing run is given. BENCH_ONLY="rate change" runs it at any size.
+    const rateAsked = ONLY?.some((o) => RATE_CHANGE.startsWith(o)) ?? false;
+    if (!rateAsked && !ONLY && counts.total > 200_000) log(`${RATE_CHANGE}: skipped at ${counts.total} listings (its target is at 100,000; BENCH_ONLY="${RATE_CHANGE}" runs it)`);
+    if (rateAsked || (!ONLY && counts.total <= 200_000)) {
       const all = mixes(govs);
       const searchBodies = all.filter((m) => m.name === 'no filter' || m.name === 'type + governorate').flatMap((m) => m.bodies.map((b) => JSON.stringify(b)));
       await recorder.quiet();
@@ -715,7 +754,10 @@ async function main() {
               [WITH_DETAILS, w.mixed.p50_ms, w.mixed.p95_ms, w.mixed.p99_ms, w.mixed.rps, w.mixed.search.p95_ms, w.mixed.details.p95_ms, w.ratio_p95, w.ratio_search_p95, w.mixed.errors],
             ],
           ) +
-          `\nTarget (issue 26): mixed p95 ≤ 1.3 × search alone: ${w.ratio_p95 <= 1.3 ? 'met' : 'NOT met'} (${w.ratio_p95}×).`,
+          `\nTarget (issue 26): mixed p95 ≤ 1.3 × search alone: ${w.ratio_p95 <= 1.3 ? 'met' : 'NOT met'} (${w.ratio_p95}×)` +
+          (w.ratio_p95 <= 1.3
+            ? '.'
+            : `: searches alone, ${cpuReason(w.search_alone.cpu, w.search_alone.rps)}; mixed with details, ${cpuReason(w.mixed.cpu, w.mixed.rps)}.`),
       );
     }
     if (rateRow) {
@@ -729,6 +771,7 @@ async function main() {
           `${r.change_alone.max_ms < 5000 && r.changes_during_load.max_ms < 5000 ? 'met' : 'NOT met'}.`,
       );
     }
+    if (database.kind === 'postgres' && counts.total >= 1_000_000 && CONNECTIONS === 32 && !ONLY) console.log(millionVerdict(results));
     const main7 = results.filter((r) => !r.extra);
     const p95ok = main7.length === 7 && main7.every((r) => r.api.p95_ms <= 50);
     const ratioOk = main7.length === 7 && main7.every((r) => r.ratio_p95 <= 3);
