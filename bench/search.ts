@@ -464,6 +464,15 @@ function millionVerdict(results: { mix: string; extra: boolean; api: { p95_ms: n
 }
 
 /**
+ * The CPU one request took on this machine (ms): the API, PostgreSQL when it runs here (PGlite is inside the API's
+ * process, counted there) and the load generator; null when the API's own was not measured.
+ */
+function cpuPerRequest(cpu: Awaited<ReturnType<typeof withCpu>>['cpu']): number | null {
+  const { api_ms_per_request: api, postgres_ms_per_request: pgMs, load_ms_per_request: ld } = cpu;
+  return api != null && ld != null ? round(api + (pgMs ?? 0) + ld, 2) : null;
+}
+
+/**
  * Why a load's latency is what it is, from what was measured: the CPU a request took (API, PostgreSQL, the load
  * generator, all on this machine's cores) against the most that lets 32 connections see a mean of 50 ms. By
  * Little's law a mean of 50 ms takes 32 ÷ 0.05 = 640 req/s, so at most cores × 1000 ÷ 640 ms of CPU a request.
@@ -472,8 +481,8 @@ function cpuReason(cpu: Awaited<ReturnType<typeof withCpu>>['cpu'], rps: number)
   const cores = os.cpus().length;
   const { api_ms_per_request: api, postgres_ms_per_request: pgMs, load_ms_per_request: ld, machine_busy_pct: busy } = cpu;
   const wait = `${CONNECTIONS} connections wait ${round((CONNECTIONS / rps) * 1000, 1)} ms on average (${CONNECTIONS} ÷ req/s)`;
-  if (api == null) return wait;
-  const sum = round(api + (pgMs ?? 0) + (ld ?? 0), 2);
+  const sum = cpuPerRequest(cpu);
+  if (sum == null) return wait;
   const budget = round((cores * 1000) / ((CONNECTIONS * 1000) / 50), 2);
   return (
     `a request took ${sum} ms of CPU (API ${api}, PostgreSQL ${pgMs ?? '—'}, load generator ${ld ?? '—'}) with the machine ` +
@@ -706,9 +715,9 @@ async function main() {
     let rateRow: Awaited<ReturnType<typeof rateChange>> | null = null;
     // Its target is at 100,000 listings; at a million, its changes back to back under load ran for many minutes
     // of the 30 a million-listing run is given. BENCH_ONLY="rate change" runs it at any size.
-    const rateAsked = ONLY?.some((o) => RATE_CHANGE.startsWith(o)) ?? false;
-    if (!rateAsked && !ONLY && counts.total > 200_000) log(`${RATE_CHANGE}: skipped at ${counts.total} listings (its target is at 100,000; BENCH_ONLY="${RATE_CHANGE}" runs it)`);
-    if (rateAsked || (!ONLY && counts.total <= 200_000)) {
+    const runRate = ONLY ? ONLY.some((o) => RATE_CHANGE.startsWith(o)) : counts.total <= 200_000;
+    if (!ONLY && !runRate) log(`${RATE_CHANGE}: skipped at ${counts.total} listings (its target is at 100,000; BENCH_ONLY="${RATE_CHANGE}" runs it)`);
+    if (runRate) {
       const all = mixes(govs);
       const searchBodies = all.filter((m) => m.name === 'no filter' || m.name === 'type + governorate').flatMap((m) => m.bodies.map((b) => JSON.stringify(b)));
       await recorder.quiet();
@@ -729,8 +738,7 @@ async function main() {
             ['mix', 'API', 'PostgreSQL', 'load generator', 'sum', 'machine busy %', `bound req/s (${cores} cores)`, 'req/s'],
             results.map((r) => {
               const { api_ms_per_request: api, postgres_ms_per_request: pgMs, load_ms_per_request: ld } = r.cpu;
-              // PostgreSQL elsewhere costs this machine nothing; PGlite is inside the API's process.
-              const sum = api != null && ld != null ? round(api + (pgMs ?? 0) + ld, 2) : null;
+              const sum = cpuPerRequest(r.cpu);
               const busy = r.cpu.machine_busy_pct;
               return [r.mix + (r.extra ? ' *' : ''), dash(api), dash(pgMs), dash(ld), dash(sum), busy ?? '—', sum ? round((cores * 1000) / sum, 0) : '—', r.api.rps];
             }),

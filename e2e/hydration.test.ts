@@ -110,12 +110,12 @@ const PROBE = `(function () {
     var cls = typeof n.className === 'string' && n.className.trim() ? '.' + n.className.trim().split(/\\s+/).join('.') : '';
     return n.nodeName.toLowerCase() + (n.id ? '#' + n.id : '') + cls;
   }
+  // Where a shifted element was and went (x,y w×h), so a failure says what moved and how.
+  function rect(r) { return Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + '×' + Math.round(r.height); }
   new PerformanceObserver(function (list) {
     list.getEntries().forEach(function (e) {
       if (e.hadRecentInput) return;
       H.cls += e.value;
-      // Where each source was and went (x,y w×h), so a failure says what moved and how.
-      function rect(r) { return Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + '×' + Math.round(r.height); }
       H.shifts.push({ at: e.startTime, value: e.value, sources: (e.sources || []).map(function (s) { return describe(s.node) + ' ' + rect(s.previousRect) + ' → ' + rect(s.currentRect); }) });
     });
   }).observe({ type: 'layout-shift', buffered: true });
