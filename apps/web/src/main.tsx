@@ -36,6 +36,9 @@ import { toAppLanguage } from './i18n/config';
  * offline shell (an empty #root) is rendered here instead, behind the start-up preloader of spec §2.
  */
 async function start() {
+  // The browser has just evaluated every module of the start in one task; what follows gets a task of its own, so
+  // that neither is long enough to keep a first tap waiting on a slow phone.
+  await yieldToBrowser();
   const container = document.getElementById('root')!;
   const serverRendered = container.firstElementChild !== null;
   if (!serverRendered) schedulePreloaderFallback();
@@ -87,6 +90,11 @@ async function start() {
   // hydration is otherwise one long task that blocks taps on a slow phone.
   if (serverRendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
+}
+
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 void start();

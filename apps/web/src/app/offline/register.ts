@@ -3,6 +3,8 @@
  * list of app files this page loaded before the worker took control, so the first visit is enough for
  * the app to open offline.
  */
+import { whenIdle } from '../../lib/when-idle';
+
 function appFiles(): string[] {
   return performance
     .getEntriesByType('resource')
@@ -28,7 +30,8 @@ export function registerServiceWorker(): void {
         /* no service worker (private mode, old browser): the app works online as before */
       });
   };
-  // After the page has loaded: the worker's own downloads never compete with the first render.
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // After the page has loaded, when idle: the worker's own downloads never compete with the first render, and
+  // registering is not part of the task that hydrates the page.
+  if (document.readyState === 'complete') whenIdle(start);
+  else window.addEventListener('load', () => whenIdle(start), { once: true });
 }
