@@ -10,7 +10,7 @@ describe('whenIdle', () => {
   it('asks the browser for an idle moment, with a deadline, and can be cancelled', () => {
     const pending = new Map<number, () => void>();
     let next = 1;
-    const requestIdleCallback = vi.fn((cb: () => void) => (pending.set(next, cb), next++));
+    const requestIdleCallback = vi.fn((cb: () => void, _options?: { timeout: number }) => (pending.set(next, cb), next++));
     const cancelIdleCallback = vi.fn((id: number) => pending.delete(id));
     vi.stubGlobal('window', { requestIdleCallback, cancelIdleCallback });
 
