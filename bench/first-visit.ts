@@ -8,7 +8,7 @@
  */
 import net from 'node:net';
 import { chromium } from 'playwright-core';
-import { CHROME_ARGS, CHROME_PATH, MOBILE } from '../e2e/harness.js';
+import { CHROME_LAUNCH, MOBILE } from '../e2e/harness.js';
 
 export const FIRST_VISIT_TARGET_KB = 200;
 export const FIRST_VISIT_SAVER_TARGET_KB = 120;
@@ -101,7 +101,7 @@ function breakdown(perUrl: Map<string, { bytes: number; requests: number }>) {
 
 export async function firstVisitBytes(baseUrl: string, pages: { name: string; path: string }[], settleMs = 10_000): Promise<FirstVisit[]> {
   const proxy = await countingProxy(new URL(baseUrl));
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+  const browser = await chromium.launch(CHROME_LAUNCH);
   try {
     const visit = async (path: string, saver: boolean) => {
       const ctx = await browser.newContext({

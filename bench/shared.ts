@@ -81,10 +81,14 @@ export interface LhResult {
 
 /** System Chromium (CHROME_PATH, default /usr/bin/chromium), headless, for Lighthouse to drive. */
 export async function launchChrome() {
-  const chromeLauncher = await import('chrome-launcher');
-  return chromeLauncher.launch({
+  const { launch, Launcher } = await import('chrome-launcher');
+  // Chromium honours only the last --disable-features: chrome-launcher's list gets the address bar's popup
+  // renderers added (e2e/harness.ts says why) instead of a second switch that would undo it.
+  const defaults = Launcher.defaultFlags().map((f) => (f.startsWith('--disable-features=') ? `${f},WebUIOmniboxPopup,WebUIOmniboxAimPopup` : f));
+  return launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    ignoreDefaultFlags: true,
+    chromeFlags: [...defaults, '--disable-setuid-sandbox', '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
     logLevel: 'silent',
   });
 }

@@ -25,6 +25,23 @@ export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
  */
 export const SHOTS_DIR = process.env.SHOTS_DIR || undefined;
 
+/**
+ * Playwright's own `--disable-features` list (playwright-core 1.65, `chromiumSwitches.ts`). Chromium honours only
+ * the last `--disable-features` switch, so ours replaces theirs (`ignoreDefaultArgs`) with both lists in one. If an
+ * upgrade changes their list, theirs is no longer removed and ours, coming last, still carries this copy.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/**
+ * Chromium 156 starts a renderer for its address bar's popups (`--top-chrome-webui`) with every browser context,
+ * headless too: about 0.5 s of CPU each, and the journeys open hundreds of contexts.
+ */
+const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 export const CHROME_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -34,7 +51,16 @@ export const CHROME_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
 ];
+
+/** `chromium.launch` options for every browser the tests and benches start. */
+export const CHROME_LAUNCH = {
+  executablePath: CHROME_PATH,
+  args: CHROME_ARGS,
+  headless: true,
+  ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`],
+};
 
 /** A map-tile server answering every tile with one small grey PNG, and counting requests. */
 export async function startTileStub() {
@@ -189,7 +215,7 @@ export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROME_PATH)) {
     throw new Error(`Chromium not found at ${CHROME_PATH}: install it with "apt-get install -y chromium" or set CHROME_PATH.`);
   }
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+  const browser = await chromium.launch(CHROME_LAUNCH);
   // Every context, made here or by a test's own browser.newContext / newPage, reports CSP violations.
   const open = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
