@@ -82,9 +82,10 @@ export interface LhResult {
 /** System Chromium (CHROME_PATH, default /usr/bin/chromium), headless, for Lighthouse to drive. */
 export async function launchChrome() {
   const { launch, Launcher } = await import('chrome-launcher');
-  // Chromium honours only the last --disable-features: chrome-launcher's list gets the address bar's popup
-  // renderers added (e2e/harness.ts says why) instead of a second switch that would undo it.
-  const defaults = Launcher.defaultFlags().map((f) => (f.startsWith('--disable-features=') ? `${f},WebUIOmniboxPopup,WebUIOmniboxAimPopup` : f));
+  const { OUR_DISABLED_FEATURES } = await import('../e2e/harness.js');
+  // Chromium honours only the last --disable-features: ours go into chrome-launcher's list instead of a second
+  // switch that would undo it.
+  const defaults = Launcher.defaultFlags().map((f) => (f.startsWith('--disable-features=') ? [f, ...OUR_DISABLED_FEATURES].join(',') : f));
   return launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     ignoreDefaultFlags: true,

@@ -38,9 +38,10 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 /**
  * Chromium 156 starts a renderer for its address bar's popups (`--top-chrome-webui`) with every browser context,
- * headless too: about 0.5 s of CPU each, and the journeys open hundreds of contexts.
+ * headless too: about 0.5 s of CPU each, and the journeys open hundreds of contexts. Lighthouse's Chromium too
+ * (bench/shared.ts).
  */
-const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+export const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 export const CHROME_ARGS = [
   '--headless',
