@@ -44,6 +44,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page's smooth scroll or fetch can outlast expect.poll's 1 s default on a loaded 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
           maxWorkers: E2E_FILES_AT_ONCE,
           fileParallelism: E2E_FILES_AT_ONCE > 1,

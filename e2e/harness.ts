@@ -495,11 +495,13 @@ export async function until<T>(read: () => Promise<T>, want: T, what: string, ti
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Serious and critical axe-core findings on the page as it is now, each with its rule and elements (DESIGN §7;
+ * Serious and critical axe-core findings on the page once its transitions have ended, each with its rule and elements (DESIGN §7;
  * e2e/a11y.test.ts holds the whole sweep). axe goes in through the DevTools protocol: the page's CSP refuses
  * inline scripts.
  */
 export async function axeFindings(page: Page): Promise<string[]> {
+  // Colours are read as painted: a 150 ms button transition half-way (a count just read) is not a finding.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     type Node = { target: string[]; html: string; failureSummary?: string };
