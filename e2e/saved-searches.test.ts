@@ -263,12 +263,19 @@ describe.each<[Lang, { width: number; height: number }]>([
     const bad = page.getByTestId('unsubscribe-invalid');
     await bad.waitFor();
     expect(await bad.innerText()).toContain(s('unsubscribe.invalid'));
+    expect(await bad.innerText()).toContain(s('unsubscribe.invalidHint')); // signed out: sign in to manage them
     await page.getByRole('link', { name: s('unsubscribe.manage') }).waitFor();
     await shot(page, AREA, `unsubscribe-bad-${lang}-${size}`);
     expect(await axe(page), 'unsubscribe page').toEqual([]);
 
     // A good link, without signing in: GET names the search, POST turns it off; the page says so.
     const owner = await registerUser(server);
+    // Signed in, the bad link's page does not ask to sign in: it points at the list.
+    const signedIn = await newContext(browser, { lang, viewport, token: owner.token });
+    const mine = await signedIn.newPage();
+    await openApp(mine, `${server.url}/alerts/unsubscribe?token=not-a-token`);
+    await expect.poll(() => mine.getByTestId('unsubscribe-invalid').innerText()).toContain(s('unsubscribe.invalidHintSignedIn'));
+    await signedIn.close();
     const created = await api(server, 'POST', '/saved-searches', { token: owner.token, body: { name: `Villas ${lang} ${size}`, filters: { property_type: 'VILLA' }, frequency: 'instant' } });
     expect(created.status).toBe(201);
     const link = `${server.url}/alerts/unsubscribe?token=${encodeURIComponent(unsubscribeToken(JWT_SECRET, created.body.id))}`;

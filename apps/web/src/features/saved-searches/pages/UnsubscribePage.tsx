@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { useAuth } from '../../account/auth-context';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { unsubscribe, unsubscribeInfo } from '../api';
 import { isolate } from '../lib/name';
@@ -16,6 +17,7 @@ type State = { kind: 'working' } | { kind: 'done'; name: string } | { kind: 'inv
  */
 export default function UnsubscribePage() {
   const { t } = useTranslation('savedSearches');
+  const { token: signedIn } = useAuth();
   usePageTitle(t('unsubscribe.title'));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -64,7 +66,7 @@ export default function UnsubscribePage() {
             <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
             {t(`unsubscribe.${state.kind}`)}
           </p>
-          {state.kind === 'invalid' && <p className="mb-0">{t('unsubscribe.invalidHint')}</p>}
+          {state.kind === 'invalid' && <p className="mb-0">{t(signedIn ? 'unsubscribe.invalidHintSignedIn' : 'unsubscribe.invalidHint')}</p>}
           {state.kind === 'failed' && (
             <button type="button" className="btn btn-sm btn-outline-secondary mt-2" onClick={() => void run(token)}>
               {t('unsubscribe.retry')}
