@@ -11,7 +11,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
-import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, watchPage, waitForApp } from './harness';
+import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, transitionsEnded, watchPage, waitForApp } from './harness';
 import { locale, pick } from './locales';
 import { followable, linkIn, type Mailbox, nthMailTo, startMailbox } from './mail';
 
@@ -51,9 +51,7 @@ const wide = (page: Page) => (page.viewportSize()?.width ?? 1280) >= 992;
 
 /** Screenshot once transitions (modal fade, menu slide) have finished. */
 async function still(page: Page, name: string, fullPage = false) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await transitionsEnded(page);
   return shot(page, 'account-recovery', name, fullPage);
 }
 

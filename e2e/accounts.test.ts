@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
-import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, watchPage } from './harness';
+import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, transitionsEnded, watchPage } from './harness';
 import { locale, pick } from './locales';
 
 const texts = (lang: Lang) => {
@@ -45,9 +45,7 @@ const modal = (page: Page) => page.locator('.modal.show .modal-content');
 
 /** Screenshot once the modal's fade and slide have finished. */
 async function still(page: Page, name: string, fullPage = false) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await transitionsEnded(page);
   return shot(page, 'accounts', name, fullPage);
 }
 

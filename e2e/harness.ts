@@ -492,6 +492,11 @@ export async function until<T>(read: () => Promise<T>, want: T, what: string, ti
   }
 }
 
+/** Waits until no finite animation or transition runs (a modal's fade, a menu's slide, a button's colour); spinners may go on. */
+export async function transitionsEnded(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout });
+}
+
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
@@ -501,7 +506,7 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
  */
 export async function axeFindings(page: Page): Promise<string[]> {
   // Colours are read as painted: a 150 ms button transition half-way (a count just read) is not a finding.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
+  await transitionsEnded(page, 5000);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     type Node = { target: string[]; html: string; failureSummary?: string };

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer, createListing } from './harness';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, transitionsEnded, type Lang, type RunningServer, createListing } from './harness';
 import { locale, pick } from './locales';
 
 const AREA = 'keyboard';
@@ -109,7 +109,10 @@ async function expectTrapped(page: Page, inside: string, n = 14) {
 const focusedMatches = (page: Page, selector: string) => page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
 
 /** Waits until the modal has faded in (react-bootstrap moves focus into it once shown). */
-const modalShown = (page: Page) => page.waitForFunction(() => document.querySelector('.modal.show') && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+const modalShown = async (page: Page) => {
+  await page.locator('.modal.show').first().waitFor({ state: 'attached' });
+  await transitionsEnded(page);
+};
 
 function texts(lang: Lang) {
   const trees = Object.fromEntries(['account', 'search', 'contact', 'owner', 'common'].map((ns) => [ns, locale(lang, ns)]));
