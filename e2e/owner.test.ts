@@ -54,9 +54,10 @@ async function pickOnMap(page: Page, expect: ExpectStatic) {
 async function submitAndWaitForRedirect(page: Page, name: string, expect: ExpectStatic) {
   await page.click('[data-testid="submit-listing"]');
   const banner = page.locator('[data-testid="form-banner"].alert-success');
-  await banner.waitFor({ timeout: 30_000 });
+  // Read as soon as it shows, in one step: the page moves on to /my-properties moments later, and a loaded machine
+  // once let that happen between a wait and a separate read.
+  const saved = (await banner.innerText({ timeout: 30_000 })).trim();
   await shot(page, AREA, name);
-  const saved = (await banner.innerText()).trim();
   // The owner's own list, where the pending listing is, with the same success message.
   await page.waitForURL(/\/my-properties$/, { timeout: 10_000 });
   await expect.poll(() => page.locator('[data-testid="listing-saved-banner"]').innerText().then((t) => t.trim())).toContain(saved.split('\n')[0]!);
