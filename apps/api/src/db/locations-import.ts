@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { normalizeText } from '@manzil/shared';
 import type { Database } from './client.js';
@@ -49,8 +50,14 @@ async function readSource(source: string): Promise<string> {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return await res.text();
   }
-  return await fs.readFile(source.replace(/^file:\/\//, ''), 'utf8');
+  const file = source.replace(/^file:\/\//, '');
+  // The data set's folder (as it is shipped: yemen-info.json beside its licence) stands for its file.
+  const isFolder = await fs.stat(file).then((s) => s.isDirectory(), () => false);
+  return await fs.readFile(isFolder ? path.join(file, DATA_SET_FILE) : file, 'utf8');
 }
+
+/** The file of the Yemen-info data set that holds the hierarchy. */
+export const DATA_SET_FILE = 'yemen-info.json';
 
 /** Some entries have an empty name in one language: fall back to the other so nothing shows blank. */
 function names(p: RawPlace): { name_en: string; name_ar: string } {
