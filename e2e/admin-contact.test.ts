@@ -66,6 +66,8 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     const modal = page.locator('.modal.show');
     await modal.locator('input[type="email"]').waitFor();
     await page.getByTestId('admin-sign-in').getByRole('heading', { name: ad('signIn.title') }).waitFor();
+    // The tab names this page too, not the site alone or the page visited before.
+    await expect.poll(() => page.title()).toMatch(new RegExp(`^${ad('signIn.title')} \\| `));
     await shot(page, AREA, `admin-sign-in-${lang}-390`);
     await modal.locator('input[type="email"]').fill(ADMIN.email);
     await modal.locator('input[type="password"]').fill(ADMIN.password);

@@ -31,6 +31,9 @@ export function RootLayout() {
   useEffect(() => {
     const previous = shownPath.current;
     shownPath.current = pathname;
+    // The page the router has put on screen, as <html data-app-rendered> says the first one is: a test moving
+    // through the app by its links knows from it that the next page is up.
+    document.documentElement.dataset.appPath = pathname;
     if (previous === null || previous === pathname) return;
     if (document.activeElement && document.activeElement !== document.body) return;
     document.getElementById('main-content')?.focus({ preventScroll: true });

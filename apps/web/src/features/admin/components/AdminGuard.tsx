@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { usePageTitle } from '../../../components/usePageTitle';
 import { useAuth } from '../../account/auth-context';
 
 /**
@@ -28,6 +29,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 function AdminSignIn() {
   const { t } = useTranslation('admin');
   const { openLogin } = useAuth();
+  // The tab says where this is, not the title of the page visited before.
+  usePageTitle(t('signIn.title'));
   useEffect(() => openLogin('login'), [openLogin]);
   return (
     <section className="container page-section text-center" data-testid="admin-sign-in">
