@@ -142,8 +142,8 @@ function watchRequests(page: Page) {
       quietMs,
     );
   };
-  // A navigation inside the app counts as activity: the router keeps the last page on screen, unchanged, until the
-  // next one's code and data have come, and those requests are seen a moment after the navigation starts.
+  // The new page's own requests start in its effects, a moment after the router put it up: the quiet period counts
+  // from there, not from the last page's last request.
   const navigated = () => (last = Date.now());
   return { settle, navigated };
 }
@@ -163,7 +163,6 @@ const settle = (page: Page) => settlers.get(page)!.settle();
  * in-app one 0.5 s).
  */
 async function navigateInApp(page: Page, url: string): Promise<void> {
-  settlers.get(page)!.navigated();
   // Done when the router has put a page up (RootLayout's <html data-app-path>): the one asked for, or the one it
   // sent the visitor on to (a signed-out visitor's /profile goes home; a city's page is a search, its address replaced).
   await page.evaluate(async (to) => {
@@ -177,6 +176,7 @@ async function navigateInApp(page: Page, url: string): Promise<void> {
       if (Date.now() > end) throw new Error(`the app did not open ${to}: it still shows ${from}`);
     }
   }, url);
+  settlers.get(page)!.navigated();
 }
 
 /** The page's serious and critical findings, each naming the rule and the elements. */
