@@ -57,7 +57,7 @@ async function readSource(source: string): Promise<string> {
 }
 
 /** The file of the Yemen-info data set that holds the hierarchy. */
-export const DATA_SET_FILE = 'yemen-info.json';
+const DATA_SET_FILE = 'yemen-info.json';
 
 /** Some entries have an empty name in one language: fall back to the other so nothing shows blank. */
 function names(p: RawPlace): { name_en: string; name_ar: string } {
