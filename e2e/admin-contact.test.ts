@@ -173,7 +173,17 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     const ctx = await newContext(browser, { lang, viewport: DESKTOP, token: adminToken });
     const page = await ctx.newPage();
     const errors = watchPage(page);
+    // While the session is still loading, the tab says what is happening, not just the site's name.
+    let releaseSession = () => {};
+    const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+    await page.route('**/api/v1/users/me', async (route) => {
+      await sessionHeld;
+      await route.continue();
+    });
     await openApp(page, `${server.url}/admin/dashboard`);
+    await page.getByRole('status').getByText(ad('verifying')).waitFor();
+    await expect.poll(() => page.title()).toMatch(new RegExp(`^${ad('verifying')} \\| `));
+    releaseSession();
     const pendingCard = page.locator('[data-stat="pending"] .admin-stat-value');
     // The count arrives with its own request after the page's code (a busy machine can take more than a second).
     await expect.poll(() => pendingCard.textContent(), { timeout: 15_000 }).toBe(String(stats.pending));

@@ -11,19 +11,23 @@ import { useAuth } from '../../account/auth-context';
  * server checks the role on every call as well.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('admin');
   const { user, isLoading } = useAuth();
-  if (isLoading) {
-    return (
-      <div className="container page-section py-5 text-center" role="status" aria-live="polite">
-        <div className="spinner-border text-primary mb-3" aria-hidden="true" />
-        <p className="mb-0">{t('verifying')}</p>
-      </div>
-    );
-  }
+  if (isLoading) return <AdminVerifying />;
   if (!user) return <AdminSignIn />;
   if (user.role !== 'ADMIN') return <Navigate to="/" replace />;
   return <>{children}</>;
+}
+
+function AdminVerifying() {
+  const { t } = useTranslation('admin');
+  // Reached from another page, the tab would otherwise keep that page's title while the session loads.
+  usePageTitle(t('verifying'));
+  return (
+    <div className="container page-section py-5 text-center" role="status" aria-live="polite">
+      <div className="spinner-border text-primary mb-3" aria-hidden="true" />
+      <p className="mb-0">{t('verifying')}</p>
+    </div>
+  );
 }
 
 function AdminSignIn() {
