@@ -1,27 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, platformContactBody, type PlatformContactBody } from '@manzil/shared';
+import { LIMITS, platformContactBody } from '@manzil/shared';
 import { withWesternDigits } from '../../../components/form/westernDigits';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { contactErrorMessage, usePlatformMessage } from '../api';
+import { usePlatformMessage } from '../api';
 import { ContactField } from '../components/ContactField';
 import { ContactIllustration } from '../components/ContactIllustration';
 import { OutboxList } from '../components/OutboxList';
 import { SendButton, SendStatus } from '../components/SendControls';
-import { useFormStatus } from '../components/useFormStatus';
-import { isNetworkFailure, useOutboxSend } from '../components/useOutboxSend';
-import type { OutboxItem } from '../outbox/types';
+import { useContactForm, type ContactValues } from '../components/useContactForm';
 import '../contact.css';
 
-interface Values {
-  sender_name: string;
-  sender_email: string;
-  sender_phone: string;
-  message: string;
-}
-const EMPTY: Values = { sender_name: '', sender_email: '', sender_phone: '', message: '' };
+// The schema reads phone digits in either set (issue 25).
+const resolver = withWesternDigits(zodResolver(platformContactBody) as unknown as Resolver<ContactValues>, ['sender_phone']);
 
 /**
  * /contact (spec §2): image, form (name, e-mail, phone, message) and an info box. Rules of spec §5 in order
@@ -31,48 +23,8 @@ export default function ContactPage() {
   const { t } = useTranslation('contact');
   usePageTitle(t('page.title'));
   const send = usePlatformMessage();
-  const { status, succeed, fail, queued, clear } = useFormStatus();
-  const outbox = useOutboxSend({ kind: 'platform' }, status, succeed, clear);
-  const form = useForm<Values>({
-    resolver: withWesternDigits(zodResolver(platformContactBody) as unknown as Resolver<Values>, ['sender_phone']),
-    defaultValues: EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const { form, status, clear, outbox, onSubmit, edit, sending } = useContactForm({ target: { kind: 'platform' }, resolver, send });
   const { errors } = form.formState;
-  const sending = send.isPending;
-
-  /** Kept on the device until the link returns (issue 30): the form empties, the message shows below as waiting. */
-  const kept = { reset: () => form.reset(EMPTY), queued, fail };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (send.isPending) return; // a second click while sending: the first is the message
-    clear();
-    const key = outbox.keyFor(values);
-    if (outbox.isOffline()) return outbox.keep(key, values, false, kept);
-    try {
-      // The schema has trimmed the values and dropped empty optional fields.
-      await send.mutateAsync({ body: values as PlatformContactBody, key });
-      outbox.settle();
-      form.reset(EMPTY);
-      succeed();
-    } catch (error) {
-      // The link dropped: the request may or may not have arrived; the same key makes a resend safe.
-      if (isNetworkFailure(error)) return outbox.keep(key, values, true, kept, error);
-      outbox.settle();
-      fail(contactErrorMessage(error));
-    }
-  });
-
-  /** A message the server refused, back in the form to put right (and out of the outbox). */
-  const edit = useCallback(
-    (item: OutboxItem) => {
-      form.reset({ ...EMPTY, ...item.body });
-      clear();
-      void outbox.take(item.id);
-    },
-    [form, clear, outbox],
-  );
 
   return (
     <>
