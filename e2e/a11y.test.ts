@@ -10,16 +10,11 @@
  * working through the routes side by side, each loaded once and then moved on by the app's own navigation. Run it alone after a build:
  * `npx vitest run --project e2e e2e/a11y.test.ts` (WEB_DIST_DIR for a private build).
  */
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../apps/web/src/app/routes';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, signIn, type Lang, type RunningServer, startServer, createListing } from './harness';
+import { api, axeFindings, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, signIn, type Lang, type RunningServer, startServer, createListing } from './harness';
 import { locale, pick } from './locales';
-
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const ADMIN = { email: 'admin.a11y@example.test', password: 'admin-a11y-secret' };
 const ROLES = ['visitor', 'owner', 'admin'] as const;
@@ -177,26 +172,6 @@ async function navigateInApp(page: Page, url: string): Promise<void> {
     }
   }, url);
   settlers.get(page)!.navigated();
-}
-
-/** The page's serious and critical findings, each naming the rule and the elements. */
-async function axeFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, not added as a <script>: the page's CSP refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const res = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return res.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v: any) =>
-          `${v.impact} ${v.id} (${v.help}) at ` +
-          v.nodes
-            .slice(0, 4)
-            .map((n: any) => `${n.target.join(' ')} ${n.html.replace(/\s+/g, ' ').slice(0, 120)}${n.any[0]?.message ? ` (${n.any[0].message})` : ''}`)
-            .join(' | ') +
-          (v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''),
-      );
-  });
 }
 
 /** Settles, runs axe and answers the findings, each prefixed with where it was seen. */

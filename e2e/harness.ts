@@ -509,11 +509,21 @@ export async function axeFindings(page: Page): Promise<string[]> {
   await transitionsEnded(page, 5000);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    type Node = { target: string[]; html: string; failureSummary?: string };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: Node[] }[] }> } }).axe;
+    type Node = { target: string[]; html: string; any: { message?: string }[] };
+    type Violation = { id: string; impact: string; help: string; nodes: Node[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe;
     const res = await axe.run(document, { resultTypes: ['violations'] });
+    // Each names its rule and its first elements, with what axe saw there (a colour pair, a missing name).
     return res.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary ?? ''}`).join(' | ')}`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id} (${v.help}) at ` +
+          v.nodes
+            .slice(0, 4)
+            .map((n) => `${n.target.join(' ')} ${n.html.replace(/\s+/g, ' ').slice(0, 120)}${n.any[0]?.message ? ` (${n.any[0].message})` : ''}`)
+            .join(' | ') +
+          (v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''),
+      );
   });
 }
