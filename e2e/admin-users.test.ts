@@ -78,7 +78,10 @@ describe.concurrent.each<Lang>(['ar', 'en'])('admin users (%s)', (lang) => {
     expect((await api(server, 'POST', '/login/token', { form: { username: owner.email, password: owner.password } })).status).not.toBe(200);
 
     // The Blocked tab lists them; unblock brings the listing back.
-    await page.getByRole('tab', { name: ad('users.tabs.blocked') }).click();
+    // A filter of the list, marked as the one chosen (buttons, not ARIA tabs: no arrow keys or panel to promise).
+    const blockedFilter = page.getByRole('list', { name: ad('users.filterLabel') }).getByRole('button', { name: ad('users.tabs.blocked'), exact: true });
+    await blockedFilter.click();
+    await until(() => blockedFilter.getAttribute('aria-current'), 'true', 'the Blocked filter marked as chosen');
     await until(async () => (await row.count()) === 1, true, 'one blocked user matching');
     await shot(page, AREA, `blocked-${lang}-${VIEW[lang].viewport.width}`, true);
     expect(await axeFindings(page)).toEqual([]);

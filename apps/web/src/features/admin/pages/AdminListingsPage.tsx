@@ -12,6 +12,7 @@ import { QueryStatus } from '../components/QueryStatus';
 import { dateOf, dateTimeOf, STATUS_BADGE, titleOf } from '../components/format';
 import { OwnerEmailStatus } from '../components/OwnerEmailStatus';
 import { PriceText } from '../components/PriceText';
+import { StatusFilter } from '../components/StatusFilter';
 import '../admin.css';
 import { useListParams } from '../useListParams';
 
@@ -82,15 +83,13 @@ function Listings() {
       </div>
       <AdminNav />
 
-      <ul className="nav nav-tabs mb-3" role="tablist" aria-label={t('listings.filterLabel')}>
-        {tabs.map((s) => (
-          <li className="nav-item" key={s ?? 'all'} role="presentation">
-            <button type="button" role="tab" aria-selected={status === (s ?? undefined)} className={`nav-link${status === (s ?? undefined) ? ' active' : ''}`} onClick={() => go({ status: s })}>
-              {t(`listings.tabs.${s ?? 'all'}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <StatusFilter
+        label={t('listings.filterLabel')}
+        options={tabs}
+        current={status ?? null}
+        text={(s) => t(`listings.tabs.${s ?? 'all'}`)}
+        onSelect={(s) => go({ status: s })}
+      />
 
       <QueryStatus query={query} failed={MESSAGES.fetchAllFailed} />
       {query.isSuccess && query.data.items.length === 0 && <p className="text-center text-body-secondary py-5">{t('listings.empty')}</p>}

@@ -14,6 +14,7 @@ import { AdminNav } from '../components/AdminNav';
 import { PrevNextPager } from '../components/PrevNextPager';
 import { QueryStatus } from '../components/QueryStatus';
 import { dateTimeOf, titleOf } from '../components/format';
+import { StatusFilter } from '../components/StatusFilter';
 import '../admin.css';
 import { useListParams } from '../useListParams';
 
@@ -254,15 +255,7 @@ function Reports() {
       </div>
       <AdminNav />
 
-      <ul className="nav nav-tabs mb-3" aria-label={t('reports.filterLabel')}>
-        {REPORT_CASE_STATUSES.map((s) => (
-          <li className="nav-item" key={s}>
-            <button type="button" className={`nav-link${s === status ? ' active' : ''}`} aria-current={s === status ? 'page' : undefined} onClick={() => go({ status: s })}>
-              {t(`reports.tabs.${s}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <StatusFilter label={t('reports.filterLabel')} options={REPORT_CASE_STATUSES} current={status} text={(s) => t(`reports.tabs.${s}`)} onSelect={(s) => go({ status: s })} />
 
       {done && (
         <div className="alert alert-success alert-dismissible" role="status">

@@ -12,6 +12,7 @@ import { AdminNav } from '../components/AdminNav';
 import { PrevNextPager } from '../components/PrevNextPager';
 import { QueryStatus } from '../components/QueryStatus';
 import { dateOf } from '../components/format';
+import { StatusFilter } from '../components/StatusFilter';
 import '../admin.css';
 import { useListParams } from '../useListParams';
 
@@ -118,15 +119,13 @@ function Users() {
         </button>
       </form>
 
-      <ul className="nav nav-tabs mb-3" role="tablist" aria-label={t('users.filterLabel')}>
-        {STATUSES.map((s) => (
-          <li className="nav-item" key={s ?? 'all'} role="presentation">
-            <button type="button" role="tab" aria-selected={status === s} className={`nav-link${status === s ? ' active' : ''}`} onClick={() => go({ status: s ?? null })}>
-              {t(`users.tabs.${s ?? 'all'}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <StatusFilter
+        label={t('users.filterLabel')}
+        options={STATUSES}
+        current={status}
+        text={(s) => t(`users.tabs.${s ?? 'all'}`)}
+        onSelect={(s) => go({ status: s ?? null })}
+      />
 
       {done && (
         <div className="alert alert-success alert-dismissible" role="status">
