@@ -509,11 +509,12 @@ export async function axeFindings(page: Page): Promise<string[]> {
   await transitionsEnded(page, 5000);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    type Node = { target: string[]; html: string; any: { message?: string }[] };
+    type Node = { target: string[]; html: string; failureSummary?: string };
     type Violation = { id: string; impact: string; help: string; nodes: Node[] };
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe;
     const res = await axe.run(document, { resultTypes: ['violations'] });
-    // Each names its rule and its first elements, with what axe saw there (a colour pair, a missing name).
+    // Each names its rule and its first elements, with axe's own summary of what failed there (its any, all and
+    // none checks: a colour pair, a missing name).
     return res.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
@@ -521,7 +522,7 @@ export async function axeFindings(page: Page): Promise<string[]> {
           `${v.impact} ${v.id} (${v.help}) at ` +
           v.nodes
             .slice(0, 4)
-            .map((n) => `${n.target.join(' ')} ${n.html.replace(/\s+/g, ' ').slice(0, 120)}${n.any[0]?.message ? ` (${n.any[0].message})` : ''}`)
+            .map((n) => `${n.target.join(' ')} ${n.html.replace(/\s+/g, ' ').slice(0, 120)}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').trim()})` : ''}`)
             .join(' | ') +
           (v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''),
       );
