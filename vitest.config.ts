@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'unit',
           // projects with different pools need their own group to run in one command
           sequence: { groupOrder: 0 },
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
         },
       },

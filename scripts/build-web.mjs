@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
+// Written only after a whole build: a build cut short (Ctrl-C, a power cut) leaves index.html without the server
+// renderer, and the next start must build again rather than serve pages rendered in the browser only.
+const STAMP = 'apps/web/dist/.build-complete';
 // Everything the build reads: the app, the build steps vite.config.ts imports (apps/web/build) and the shared package.
 const sources = ['apps/web/src', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'apps/web/package.json', 'packages/shared/src'];
 
@@ -19,12 +21,20 @@ function newest(p) {
   return max;
 }
 
+/** True when the web app under `dir` was never wholly built, or a source changed since. */
+export function webBuildIsStale(dir = root) {
+  const stamp = path.join(dir, STAMP);
+  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  return built <= Math.max(...sources.map((s) => newest(path.join(dir, s))));
+}
+
 export function buildWebIfStale({ force = false } = {}) {
-  const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-  const src = Math.max(...sources.map((s) => newest(path.join(root, s))));
-  if (!force && built > src) return false;
+  if (!force && !webBuildIsStale()) return false;
+  const stamp = path.join(root, STAMP);
   console.log('[manzil] building the web app …');
+  fs.rmSync(stamp, { force: true });
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
   return true;
 }
 
