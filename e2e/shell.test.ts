@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, ROOT, MOBILE, newContext, openApp, type RunningServer, shot, startServer, waitForApp, watchPage, watchTakeover } from './harness.js';
 
@@ -230,6 +231,39 @@ describe('Arabic font', () => {
     const before = await set(full(400), full(700));
     const after = await set(shipped(400), shipped(700));
     expect(Buffer.compare(before, after)).toBe(0);
+    await ctx.close();
+  });
+});
+
+describe('Icon font', () => {
+  // On a slow link the server's HTML paints before the icon font arrives (apps/web/build/bootstrap-icons.ts).
+  it('while the icon font is on its way an icon is blank, not a box or a stray letter; then it shows', async () => {
+    const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
+    const page = await ctx.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/bootstrap-icons-[\w-]+\.woff2$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not until "load": the page's load waits for the preloaded font held here.
+    await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
+    const icon = page.locator('header .btn i.bi').first();
+    await icon.waitFor();
+    // One colour over the icon's whole box: nothing drawn in it. Through CDP: Playwright's screenshots wait for
+    // the page's fonts, which is the moment this test is about.
+    const cdp = await ctx.newCDPSession(page);
+    const inked = async () => {
+      const box = (await icon.boundingBox())!;
+      const { data } = (await cdp.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale: 1 } })) as { data: string };
+      const { channels } = await sharp(Buffer.from(data, 'base64')).stats();
+      return channels.slice(0, 3).some((c) => c.min !== c.max);
+    };
+    expect(await page.evaluate(() => [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'bootstrap-icons')?.status)).not.toBe('loaded');
+    expect(await inked()).toBe(false);
+    release();
+    await page.waitForFunction(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'bootstrap-icons' && f.status === 'loaded'));
+    await expect.poll(inked).toBe(true);
     await ctx.close();
   });
 });

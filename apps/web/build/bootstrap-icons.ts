@@ -66,8 +66,9 @@ export function bootstrapIconsSubset(): Plugin {
       // The rule every icon shares (font family, alignment), copied from the package's own stylesheet.
       const shared = /\.bi::before,[^{]+\{[^}]+\}/.exec(base)?.[0];
       if (!shared) throw new Error('bootstrap-icons.min.css: the shared .bi::before rule was not found');
-      // swap, not block: with the font preloaded it is there before the first paint anyway.
-      const face = `@font-face{font-display:swap;font-family:bootstrap-icons;src:url("/${fontFile}") format("woff2")}`;
+      // block, as Bootstrap Icons' own stylesheet: while the font loads on a slow link, an icon is blank, not
+      // a box or a stray letter from the text's font standing for its private-use character.
+      const face = `@font-face{font-display:block;font-family:bootstrap-icons;src:url("/${fontFile}") format("woff2")}`;
       const classes = names.map((n) => `.bi-${n}::before{content:"\\${codepoints[n]!.toString(16)}"}`).join('');
       // Every glyph is 1em wide: reserving that keeps a late font (a loaded phone) from moving the line when it swaps in.
       const box = '.bi::before{width:1em}';
