@@ -4,7 +4,7 @@
  * form are stored in that order, the first the cover, even when an upload in the middle is refused by the server
  * (its name and the server's reason are shown); on edit the owner reorders by keyboard ("move later" with Enter
  * and Space, "make cover"), focus staying on the moved photo, and on desktop by dragging a photo with the mouse;
- * the API has the new order after saving.
+ * the API has the new order after saving. A phone's 4000 px photo is sent at 1600 px, upright, in under half its bytes.
  * Screenshots in SHOTS_DIR/photos/.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -216,4 +216,77 @@ describe('photo order and cover', () => {
       });
     }
   }
+});
+
+/**
+ * A camera's photo: 4000 × 3000 stored, turned a quarter clockwise by its orientation tag (so 3000 × 4000 as
+ * seen, red on the right, blue on the left), a smooth noise keeping it at 1–2 MB as a real one is.
+ */
+async function cameraPhoto(): Promise<Buffer> {
+  const w = 400;
+  const h = 300;
+  const raw = Buffer.alloc(w * h * 3);
+  let seed = 7;
+  const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 60;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const rgb = y < h / 2 ? RGB.red : RGB.blue;
+      for (let c = 0; c < 3; c++) raw[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(rgb[c]! + noise())));
+    }
+  }
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).resize(4000, 3000).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+}
+
+describe("a phone's photo", () => {
+  it('ar phone: goes no wider than the largest copy kept (1600 px), under half its bytes, turned as the camera said', async () => {
+    const big = await cameraPhoto();
+    expect(big.length).toBeGreaterThan(1_000_000);
+    const user = await registerUser(server);
+    const ctx = await newContext(browser, { lang: 'ar', viewport: MOBILE, token: user.token });
+    const page = await ctx.newPage();
+    const seen = watchPage(page);
+    // The size of each file the app hands to the upload (a multipart body's bytes are not visible to Playwright).
+    await page.addInitScript(() => {
+      const send = XMLHttpRequest.prototype.send;
+      (window as unknown as { sentFiles: number[] }).sentFiles = [];
+      XMLHttpRequest.prototype.send = function (body) {
+        const file = body instanceof FormData ? body.get('file') : null;
+        if (file instanceof Blob) (window as unknown as { sentFiles: number[] }).sentFiles.push(file.size);
+        return send.call(this, body);
+      };
+    });
+    await openApp(page, `${server.url}/add-property`);
+    await page.waitForSelector('[data-testid="listing-form"]');
+    await page.fill('[data-testid="input-title_ar"]', 'شقة بصورة من الهاتف');
+    await page.fill('[data-testid="input-description_ar"]', 'شقة واسعة بصورة التقطها المالك بهاتفه');
+    await page.fill('[data-testid="input-price"]', '500');
+    await page.fill('[data-testid="input-area_sqm"]', '120');
+    await chooseLocation(page);
+    await page.locator('[data-testid="image-input"]').setInputFiles([{ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: big }]);
+    await page.waitForSelector('[data-testid="pending-image"]');
+    await page.click('[data-testid="submit-listing"]');
+    await page.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
+
+    const sent = await page.evaluate(() => (window as unknown as { sentFiles: number[] }).sentFiles);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!).toBeLessThan(big.length / 2);
+    const mine = await api(server, 'GET', '/listings/my-listings', { token: user.token });
+    const media = (await api(server, 'GET', `/listings/${mine.body.items[0].id}`, { token: user.token })).body.media as { width: number; height: number; file_url: string }[];
+    expect(media).toHaveLength(1);
+    expect([media[0]!.width, media[0]!.height]).toEqual([1600, 2133]);
+    // Upright: the right half red, the left half blue.
+    const stored = Buffer.from(await (await fetch(server.url + media[0]!.file_url)).arrayBuffer());
+    const { width = 0, height = 0 } = await sharp(stored).metadata();
+    expect(height).toBeGreaterThan(width);
+    const half = async (left: number) => {
+      // stats() reads its input, so the half is cut out first.
+      const { channels } = await sharp(await sharp(stored).extract({ left, top: 0, width: Math.floor(width / 2), height }).png().toBuffer()).stats();
+      return channels.slice(0, 3).map((c) => Math.round(c.mean));
+    };
+    const [leftHalf, rightHalf] = [await half(0), await half(Math.ceil(width / 2))];
+    expect(leftHalf[2]!).toBeGreaterThan(leftHalf[0]! + 100);
+    expect(rightHalf[0]!).toBeGreaterThan(rightHalf[2]! + 100);
+    expect(seen.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await ctx.close();
+  });
 });

@@ -44,6 +44,7 @@ import {
   type ListingFormValues,
 } from '../form';
 import { storeListingSuccess } from '../hooks/useListingSuccessBanner';
+import { shrinkPhoto } from '../shrink-photo';
 import '../owner.css';
 
 // Leaflet is only ever fetched with this chunk (spec: maps load only where a map is shown).
@@ -369,7 +370,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       queue.map(async ({ p, index }) => {
         patchPhoto(p.key, { status: 'uploading', progress: 0, error: undefined });
         try {
-          const media = await uploadImage(listingId, p.file!, index, (percent) => patchPhoto(p.key, { progress: percent }));
+          const media = await uploadImage(listingId, await shrinkPhoto(p.file!), index, (percent) => patchPhoto(p.key, { progress: percent }));
           uploaded.set(p.key, media);
           patchPhoto(p.key, { status: 'done', progress: 100, media });
         } catch (e) {
