@@ -4,9 +4,11 @@
  * form are stored in that order, the first the cover, even when an upload in the middle is refused by the server
  * (its name and the server's reason are shown); on edit the owner reorders by keyboard ("move later" with Enter
  * and Space, "make cover"), focus staying on the moved photo, and on desktop by dragging a photo with the mouse;
- * the API has the new order after saving. A phone's 4000 px photo is sent at 1600 px, upright, in under half its bytes.
+ * the API has the new order after saving. A phone's 4000 px photo is sent at 1600 px, upright, in under half its
+ * bytes; one over 5 MB is taken when it shrinks under that, and refused when it cannot.
  * Screenshots in SHOTS_DIR/photos/.
  */
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,11 +222,12 @@ describe('photo order and cover', () => {
 
 /**
  * A camera's photo: 4000 × 3000 stored, turned a quarter clockwise by its orientation tag (so 3000 × 4000 as
- * seen, red on the right, blue on the left), a smooth noise keeping it at 1–2 MB as a real one is.
+ * seen, red on the right, blue on the left). Noise drawn at `grain` px and enlarged sets its weight: 400 px gives
+ * 1–2 MB, as many phones' photos; 2000 px over 5 MB, as others'.
  */
-async function cameraPhoto(): Promise<Buffer> {
-  const w = 400;
-  const h = 300;
+async function cameraPhoto(grain: number): Promise<Buffer> {
+  const w = grain;
+  const h = (grain * 3) / 4;
   const raw = Buffer.alloc(w * h * 3);
   let seed = 7;
   const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 60;
@@ -234,13 +237,18 @@ async function cameraPhoto(): Promise<Buffer> {
       for (let c = 0; c < 3; c++) raw[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(rgb[c]! + noise())));
     }
   }
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).resize(4000, 3000).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).resize(4000, 3000).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
 }
 
 describe("a phone's photo", () => {
-  it('ar phone: goes no wider than the largest copy kept (1600 px), under half its bytes, turned as the camera said', async () => {
-    const big = await cameraPhoto();
-    expect(big.length).toBeGreaterThan(1_000_000);
+  it('ar phone: goes no wider than the largest copy kept (1600 px), upright, in under half its bytes; over 5 MB it is taken if it shrinks under', async () => {
+    const [light, heavy] = [await cameraPhoto(400), await cameraPhoto(2000)];
+    expect(light.length).toBeGreaterThan(1_000_000);
+    expect(heavy.length).toBeGreaterThan(5 * 1024 * 1024);
+    // Over 5 MB and no wider than 1600 px: nothing to shrink, so refused as the specification says.
+    const flat = await sharp(randomBytes(1500 * 1500 * 3), { raw: { width: 1500, height: 1500, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(flat.length).toBeGreaterThan(5 * 1024 * 1024);
+    const owner = locale('ar', 'owner');
     const user = await registerUser(server);
     const ctx = await newContext(browser, { lang: 'ar', viewport: MOBILE, token: user.token });
     const page = await ctx.newPage();
@@ -257,35 +265,54 @@ describe("a phone's photo", () => {
     });
     await openApp(page, `${server.url}/add-property`);
     await page.waitForSelector('[data-testid="listing-form"]');
-    await page.fill('[data-testid="input-title_ar"]', 'شقة بصورة من الهاتف');
-    await page.fill('[data-testid="input-description_ar"]', 'شقة واسعة بصورة التقطها المالك بهاتفه');
+    await page.fill('[data-testid="input-title_ar"]', 'شقة بصور من الهاتف');
+    await page.fill('[data-testid="input-description_ar"]', 'شقة واسعة بصور التقطها المالك بهاتفه');
     await page.fill('[data-testid="input-price"]', '500');
     await page.fill('[data-testid="input-area_sqm"]', '120');
     await chooseLocation(page);
-    await page.locator('[data-testid="image-input"]').setInputFiles([{ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: big }]);
-    await page.waitForSelector('[data-testid="pending-image"]');
+    const input = page.locator('[data-testid="image-input"]');
+    await input.setInputFiles([{ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: light }, { name: 'scan.png', mimeType: 'image/png', buffer: flat }]);
+    const problem = page.locator('[data-testid="image-problem"]');
+    await problem.waitFor();
+    expect(await problem.innerText()).toContain(pick(owner, 'addProperty.validation.fileSizeExceeded').replace('{{maxMb}}', '5').replace('{{name}}', 'scan.png'));
+    expect(await page.locator('[data-testid="pending-image"]').count()).toBe(0);
+    await problem.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, AREA, 'ar-phone-06-over-5-mb-unshrinkable');
+    await input.setInputFiles([
+      { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: light },
+      { name: 'IMG_2042.jpg', mimeType: 'image/jpeg', buffer: heavy },
+    ]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="pending-image"]').length === 2);
+    expect(await problem.count()).toBe(0);
+    await page.locator('[data-testid="photo-list"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, AREA, 'ar-phone-07-over-5-mb-shrunk');
     await page.click('[data-testid="submit-listing"]');
     await page.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
 
-    const sent = await page.evaluate(() => (window as unknown as { sentFiles: number[] }).sentFiles);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!).toBeLessThan(big.length / 2);
+    const sent = (await page.evaluate(() => (window as unknown as { sentFiles: number[] }).sentFiles)).sort((a, b) => a - b);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!).toBeLessThan(light.length / 2);
+    expect(sent[1]!).toBeLessThan(heavy.length / 2);
     const mine = await api(server, 'GET', '/listings/my-listings', { token: user.token });
     const media = (await api(server, 'GET', `/listings/${mine.body.items[0].id}`, { token: user.token })).body.media as { width: number; height: number; file_url: string }[];
-    expect(media).toHaveLength(1);
-    expect([media[0]!.width, media[0]!.height]).toEqual([1600, 2133]);
-    // Upright: the right half red, the left half blue.
-    const stored = Buffer.from(await (await fetch(server.url + media[0]!.file_url)).arrayBuffer());
-    const { width = 0, height = 0 } = await sharp(stored).metadata();
-    expect(height).toBeGreaterThan(width);
-    const half = async (left: number) => {
-      // stats() reads its input, so the half is cut out first.
-      const { channels } = await sharp(await sharp(stored).extract({ left, top: 0, width: Math.floor(width / 2), height }).png().toBuffer()).stats();
-      return channels.slice(0, 3).map((c) => Math.round(c.mean));
-    };
-    const [leftHalf, rightHalf] = [await half(0), await half(Math.ceil(width / 2))];
-    expect(leftHalf[2]!).toBeGreaterThan(leftHalf[0]! + 100);
-    expect(rightHalf[0]!).toBeGreaterThan(rightHalf[2]! + 100);
+    expect(media.map((m) => [m.width, m.height])).toEqual([
+      [1600, 2133],
+      [1600, 2133],
+    ]);
+    for (const m of media) {
+      // Upright: the right half red, the left half blue.
+      const stored = Buffer.from(await (await fetch(server.url + m.file_url)).arrayBuffer());
+      const { width = 0, height = 0 } = await sharp(stored).metadata();
+      expect(height).toBeGreaterThan(width);
+      const half = async (left: number) => {
+        // stats() reads its input, so the half is cut out first.
+        const { channels } = await sharp(await sharp(stored).extract({ left, top: 0, width: Math.floor(width / 2), height }).png().toBuffer()).stats();
+        return channels.slice(0, 3).map((c) => Math.round(c.mean));
+      };
+      const [leftHalf, rightHalf] = [await half(0), await half(Math.ceil(width / 2))];
+      expect(leftHalf[2]!).toBeGreaterThan(leftHalf[0]! + 100);
+      expect(rightHalf[0]!).toBeGreaterThan(rightHalf[2]! + 100);
+    }
     expect(seen.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     await ctx.close();
   });

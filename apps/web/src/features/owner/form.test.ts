@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VALUES, addressFromChain, checkImages, filesWithBadContent, focusFor, moveItem, sniffImageType, toPayload, validate, type ListingFormValues } from './form';
+import { DEFAULT_VALUES, PICKED_IMAGE_BYTES, addressFromChain, checkImages, filesWithBadContent, focusFor, moveItem, sniffImageType, toPayload, validate, type ListingFormValues } from './form';
 
 const filled = (over: Partial<ListingFormValues> = {}): ListingFormValues => ({
   ...DEFAULT_VALUES,
@@ -68,6 +68,9 @@ describe('listing form', () => {
     expect(checkImages([ok, ok, ok], 8)).toEqual({ key: 'maxImagesExceeded', maxImages: 10, remaining: 2 });
     expect(checkImages([ok, { name: 'b.gif', type: 'image/gif', size: 10 }], 0)).toMatchObject({ key: 'invalidFileType', name: 'b.gif' });
     expect(checkImages([{ ...ok, size: 5 * 1024 * 1024 + 1 }], 0)).toMatchObject({ key: 'fileSizeExceeded', maxMb: 5 });
+    // A larger photo picked, to be shrunk on the device: up to 25 MB, and the message still names the 5 MB.
+    expect(checkImages([{ ...ok, size: 12 * 1024 * 1024 }], 0, PICKED_IMAGE_BYTES)).toBeNull();
+    expect(checkImages([{ ...ok, size: 25 * 1024 * 1024 + 1 }], 0, PICKED_IMAGE_BYTES)).toMatchObject({ key: 'fileSizeExceeded', maxMb: 5 });
   });
 
   it('knows JPEG, PNG and WebP by their first bytes, whatever the name says (issue 25)', async () => {

@@ -42,6 +42,7 @@ export function ImagesField({
   onRemove,
   onMove,
   problem,
+  shrinking,
   disabled,
   editing,
 }: {
@@ -52,6 +53,8 @@ export function ImagesField({
   onRemove: (key: string) => void;
   onMove: (key: string, to: number) => void;
   problem: ImageProblem | null;
+  /** Large photos picked are being made smaller before they are added. */
+  shrinking: boolean;
   disabled: boolean;
   editing: boolean;
 }) {
@@ -161,6 +164,14 @@ export function ImagesField({
         </p>
       </div>
 
+      <div role="status" aria-live="polite">
+        {shrinking && (
+          <p className="small text-body-secondary mt-2 mb-0" data-testid="image-shrinking">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('addProperty.images.shrinking')}
+          </p>
+        )}
+      </div>
       <div aria-live="assertive">
         {problem && (
           <div className="alert alert-danger mt-2 mb-0" role="alert" data-testid="image-problem">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   CURRENCIES,
+  LIMITS,
   LISTING_TYPES,
   MAP,
   MESSAGES,
@@ -27,6 +28,7 @@ import { LocationFields, type LocationChange } from '../components/LocationField
 import { StepIndicator } from '../components/StepIndicator';
 import {
   DEFAULT_VALUES,
+  PICKED_IMAGE_BYTES,
   REQUIRED_FIELDS,
   ROOM_FIELDS,
   addressFromChain,
@@ -238,6 +240,8 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   const [confirmImage, setConfirmImage] = useState<MediaItem | null>(null);
   const [imageMessage, setImageMessage] = useState<Banner | null>(null);
   const [imageProblem, setImageProblem] = useState<ImageProblem | null>(null);
+  /** Batches whose large photos are being made smaller before they are added. */
+  const [shrinking, setShrinking] = useState(0);
 
   useEffect(() => () => photosRef.current.forEach((p) => p.url && URL.revokeObjectURL(p.url)), []);
 
@@ -250,7 +254,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   }, [imageMessage]);
 
   const addFiles = async (files: File[]) => {
-    const problem = checkImages(files, photosRef.current.length);
+    const problem = checkImages(files, photosRef.current.length, PICKED_IMAGE_BYTES);
     setImageProblem(problem);
     if (problem) return; // any violation adds none of the files (spec §5)
     // By content, not by name or type: a text file renamed .jpg is named and refused before any upload.
@@ -259,8 +263,20 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       setImageProblem({ key: 'invalidFileContent', name: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(bad) });
       return;
     }
+    // A photo over 5 MB counts at the size it will be sent (the upload then reuses the shrunk file).
+    const large = files.filter((f) => f.size > LIMITS.imageBytes);
+    let sizes = files;
+    if (large.length > 0) {
+      setShrinking((n) => n + 1);
+      try {
+        const shrunk = new Map(await Promise.all(large.map(async (f) => [f, await shrinkPhoto(f)] as const)));
+        sizes = files.map((f) => shrunk.get(f) ?? f);
+      } finally {
+        setShrinking((n) => n - 1);
+      }
+    }
     // Another batch may have been added while these files were read.
-    const late = checkImages(files, photosRef.current.length);
+    const late = checkImages(sizes, photosRef.current.length);
     setImageProblem(late);
     if (late) return;
     setPhotos((list) => [
@@ -643,6 +659,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
                 onRemove={removePending}
                 onMove={movePhoto}
                 problem={imageProblem}
+                shrinking={shrinking > 0}
                 disabled={locked}
                 editing={editing}
               />
