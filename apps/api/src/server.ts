@@ -5,6 +5,7 @@
 import { buildApp } from './app.js';
 import { openConfiguredDatabase, prepareDatabase, startWorkers } from './bootstrap.js';
 import { loadConfigOrExit } from './config.js';
+import { DataDirInUse } from './db/data-dir-lock.js';
 import './startup-hooks.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -19,7 +20,7 @@ async function main() {
   });
   await prepareDatabase(config, database, app.log);
   await registerWeb(app, { distDir: config.WEB_DIST_DIR });
-  const stopWorkers = startWorkers(app);
+  let stopWorkers = async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +41,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Once listening: a server that cannot (its port taken) sends no mail and matches no alerts on its way out.
+  stopWorkers = startWorkers(app);
   if (!config.PUBLIC_URL) {
     app.log.warn(`PUBLIC_URL is not set: links in e-mails, canonical URLs and the sitemap use ${app.deps.publicUrl()}`);
   }
@@ -48,6 +51,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // What the operator can act on, said plainly; anything else with its stack.
+  if (err instanceof DataDirInUse) console.error(err.message);
+  else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`${(err as Error).message}: another server is listening there; stop it or set PORT`);
+  else console.error(err);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './types.js';
 
@@ -71,11 +72,28 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
-  });
+  let release = () => {};
+  if (!dir.startsWith('memory://')) {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    release = lockDataDir(`${dir}.pid`);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      release();
+    },
+  };
 }
