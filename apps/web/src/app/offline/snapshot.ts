@@ -33,6 +33,14 @@ export function readSnapshot<T>(name: string, userId: number | string): Snapshot
   }
 }
 
+export function removeSnapshot(name: string, userId: number | string): void {
+  try {
+    localStorage.removeItem(keyOf(name, userId));
+  } catch {
+    /* nothing kept */
+  }
+}
+
 /** Sign-out: the lists of whoever used this device go with their session. */
 export function clearSnapshots(): void {
   try {

@@ -16,6 +16,7 @@ import {
   type MediaItem,
 } from '@manzil/shared';
 import { ApiError, getToken } from '../../../api/client';
+import { savedAtText } from '../../../app/offline/snapshot';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
@@ -45,6 +46,7 @@ import {
   type ImageProblem,
   type ListingFormValues,
 } from '../form';
+import { forgetListingDraft, readListingDraft, useKeepListingDraft } from '../hooks/useListingDraft';
 import { storeListingSuccess } from '../hooks/useListingSuccessBanner';
 import { shrinkPhoto } from '../shrink-photo';
 import '../owner.css';
@@ -152,9 +154,14 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   const { user } = useAuth();
   const editing = listing != null;
   const notOwner = editing && user != null && listing.owner_id !== user.id;
+  // A new listing starts from what was typed on this device before, if anything (hooks/useListingDraft).
+  const [draft] = useState(() => (!listing && user ? readListingDraft(user.id) : null));
+  const [draftShown, setDraftShown] = useState(draft != null);
+  const [confirmStartOver, setConfirmStartOver] = useState(false);
+  const [keepDraft, setKeepDraft] = useState(!editing);
 
   const form = useForm<ListingFormValues>({
-    defaultValues: listing ? valuesFromListing(listing) : DEFAULT_VALUES,
+    defaultValues: listing ? valuesFromListing(listing) : (draft?.data ?? DEFAULT_VALUES),
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -162,6 +169,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   });
   const { register, handleSubmit, setValue, getValues, control, formState, clearErrors } = form;
   const errors = formState.errors;
+  useKeepListingDraft(form, keepDraft && user ? user.id : null);
 
   const choices = useQuery(choicesQuery);
   // On failure the built-in property types are used silently (spec §7).
@@ -185,7 +193,13 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   }, [roomless, getValues, setValue, clearErrors]);
 
   // ---- map ----
-  const initialPoint = listing?.property.latitude != null && listing.property.longitude != null ? listing.property : null;
+  const draftPoint = draft ? { latitude: toCoordinate(draft.data.latitude, 90), longitude: toCoordinate(draft.data.longitude, 180) } : null;
+  const initialPoint =
+    listing?.property.latitude != null && listing.property.longitude != null
+      ? listing.property
+      : draftPoint?.latitude != null && draftPoint.longitude != null && draft!.data.latitude.trim() && draft!.data.longitude.trim()
+        ? draftPoint
+        : null;
   const [focus, setFocus] = useState<{ center: [number, number]; zoom: number; key: string }>(() =>
     initialPoint
       ? { center: [initialPoint.latitude!, initialPoint.longitude!], zoom: MAP.zoomWithCoordinates, key: 'initial' }
@@ -423,6 +437,12 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       // After a create whose photos failed, saving again updates that listing instead of making another.
       saved = savedId.current != null ? await updateListing(savedId.current, payload) : await createListing(payload);
       savedId.current = saved.id;
+      // Created: it is in My properties now, and a draft brought back would make it twice.
+      if (!editing && user) {
+        setKeepDraft(false);
+        setDraftShown(false);
+        forgetListingDraft(user.id);
+      }
     } catch (e) {
       const server = e instanceof ApiError ? e.message : null;
       setBanner({
@@ -476,6 +496,15 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       {notOwner && (
         <div className="alert alert-warning" role="alert">
           {t('addProperty.notOwner')}
+        </div>
+      )}
+      {draftShown && draft && (
+        <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status" data-testid="draft-restored">
+          <i className="bi bi-clock-history" aria-hidden="true" />
+          <span className="flex-grow-1">{t('addProperty.draft.restored', { time: savedAtText(draft.savedAt, i18n.language) })}</span>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setConfirmStartOver(true)} data-testid="draft-start-over">
+            {t('addProperty.draft.startOver')}
+          </button>
         </div>
       )}
 
@@ -763,6 +792,22 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
         confirmLabel={t('addProperty.images.delete')}
         onConfirm={() => confirmImage && void removeExisting(confirmImage)}
         onCancel={() => setConfirmImage(null)}
+      />
+      <ConfirmDialog
+        show={confirmStartOver}
+        title={t('addProperty.draft.confirmTitle')}
+        question={t('addProperty.draft.confirmTitle')}
+        detail={t('addProperty.draft.confirmText')}
+        confirmLabel={t('addProperty.draft.confirm')}
+        onConfirm={() => {
+          setConfirmStartOver(false);
+          setDraftShown(false);
+          if (user) forgetListingDraft(user.id);
+          form.reset(DEFAULT_VALUES);
+          lastAuto.current = { en: '', ar: '' };
+          setFocus({ center: MAP.defaultCenter, zoom: MAP.defaultZoom, key: 'start-over' });
+        }}
+        onCancel={() => setConfirmStartOver(false)}
       />
     </section>
   );
