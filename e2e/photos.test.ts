@@ -61,6 +61,17 @@ const focusedPhoto = (page: Page) =>
     return li ? { key: li.dataset.photoKey!, action: (document.activeElement as HTMLElement).dataset.action ?? null } : null;
   });
 
+/** The add form opened and filled but for its photos. */
+async function openNewListing(page: Page, title: string, description: string) {
+  await openApp(page, `${server.url}/add-property`);
+  await page.waitForSelector('[data-testid="listing-form"]');
+  await page.fill('[data-testid="input-title_ar"]', title);
+  await page.fill('[data-testid="input-description_ar"]', description);
+  await page.fill('[data-testid="input-price"]', '500');
+  await page.fill('[data-testid="input-area_sqm"]', '120');
+  await chooseLocation(page);
+}
+
 /** The order the form shows: each photo's key. */
 const shownOrder = (page: Page) => page.$$eval('[data-testid="photo-list"] > li', (lis) => lis.map((li) => (li as HTMLElement).dataset.photoKey!));
 
@@ -91,13 +102,7 @@ describe('photo order and cover', () => {
         const seen = watchPage(page);
         const tag = `${lang}-${vpName}`;
 
-        await openApp(page, `${server.url}/add-property`);
-        await page.waitForSelector('[data-testid="listing-form"]');
-        await page.fill('[data-testid="input-title_ar"]', 'شقة بثلاث صور مرتبة');
-        await page.fill('[data-testid="input-description_ar"]', 'شقة واسعة مع صور مرتبة كما اختارها المالك');
-        await page.fill('[data-testid="input-price"]', '500');
-        await page.fill('[data-testid="input-area_sqm"]', '120');
-        await chooseLocation(page);
+        await openNewListing(page, 'شقة بثلاث صور مرتبة', 'شقة واسعة مع صور مرتبة كما اختارها المالك');
 
         // ---- a text file named .jpg (its type says JPEG): refused in the picker, by its name ----
         const input = page.locator('[data-testid="image-input"]');
@@ -263,13 +268,7 @@ describe("a phone's photo", () => {
         return send.call(this, body);
       };
     });
-    await openApp(page, `${server.url}/add-property`);
-    await page.waitForSelector('[data-testid="listing-form"]');
-    await page.fill('[data-testid="input-title_ar"]', 'شقة بصور من الهاتف');
-    await page.fill('[data-testid="input-description_ar"]', 'شقة واسعة بصور التقطها المالك بهاتفه');
-    await page.fill('[data-testid="input-price"]', '500');
-    await page.fill('[data-testid="input-area_sqm"]', '120');
-    await chooseLocation(page);
+    await openNewListing(page, 'شقة بصور من الهاتف', 'شقة واسعة بصور التقطها المالك بهاتفه');
     const input = page.locator('[data-testid="image-input"]');
     await input.setInputFiles([{ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: light }, { name: 'scan.png', mimeType: 'image/png', buffer: flat }]);
     const problem = page.locator('[data-testid="image-problem"]');
