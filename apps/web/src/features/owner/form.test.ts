@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VALUES, PICKED_IMAGE_BYTES, addressFromChain, checkImages, filesWithBadContent, focusFor, moveItem, sniffImageType, toPayload, validate, type ListingFormValues } from './form';
+import { DEFAULT_VALUES, PICKED_IMAGE_BYTES, addressFromChain, checkImages, filesWithBadContent, focusFor, moveItem, sniffImageType, toPayload, typedPoint, validate, type ListingFormValues } from './form';
 
 const filled = (over: Partial<ListingFormValues> = {}): ListingFormValues => ({
   ...DEFAULT_VALUES,
@@ -60,6 +60,14 @@ describe('listing form', () => {
       null,
     ]);
     expect(a).toEqual({ en: 'Bani Hushaysh, Sanaa', ar: 'بني حشيش، صنعاء' });
+  });
+
+  it('reads the point the coordinate fields hold, none while either is empty or out of range', () => {
+    expect(typedPoint('15.3694', ' 44.191 ')).toEqual({ lat: 15.3694, lng: 44.191 });
+    expect(typedPoint('١٥٫٣٦٩٤', '٤٤٫١٩١')).toEqual({ lat: 15.3694, lng: 44.191 });
+    expect(typedPoint('', '44.191')).toBeNull();
+    expect(typedPoint('15.3694', undefined)).toBeNull();
+    expect(typedPoint('95', '44')).toBeNull();
   });
 
   it('refuses image batches that break a rule, adding none', () => {

@@ -147,6 +147,14 @@ export function toCoordinate(v: string | number, limit: 90 | 180): number | null
 
 export const roundCoordinate = (n: number) => Number(n.toFixed(MAP.coordinateDecimals));
 
+/** The point the two coordinate fields hold, or null while either is empty or out of range. */
+export function typedPoint(latitude: string | undefined, longitude: string | undefined): { lat: number; lng: number } | null {
+  if (!latitude?.trim() || !longitude?.trim()) return null;
+  const lat = toCoordinate(latitude, 90);
+  const lng = toCoordinate(longitude, 180);
+  return lat != null && lng != null ? { lat, lng } : null;
+}
+
 /** Drop the keys the spec strips (lat, lng, latitude, longitude, coordinates at the top level). */
 export function stripPayload<T extends Record<string, unknown>>(payload: T): T {
   const out: Record<string, unknown> = { ...payload };

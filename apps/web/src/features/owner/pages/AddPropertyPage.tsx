@@ -38,8 +38,8 @@ import {
   focusFor,
   moveItem,
   isRoomless,
-  toCoordinate,
   toPayload,
+  typedPoint,
   validate,
   valuesFromListing,
   type FieldName,
@@ -193,21 +193,13 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   }, [roomless, getValues, setValue, clearErrors]);
 
   // ---- map ----
-  const draftPoint = draft ? { latitude: toCoordinate(draft.data.latitude, 90), longitude: toCoordinate(draft.data.longitude, 180) } : null;
-  const initialPoint =
-    listing?.property.latitude != null && listing.property.longitude != null
-      ? listing.property
-      : draftPoint?.latitude != null && draftPoint.longitude != null && draft!.data.latitude.trim() && draft!.data.longitude.trim()
-        ? draftPoint
-        : null;
+  const initialPoint = typedPoint(form.formState.defaultValues?.latitude, form.formState.defaultValues?.longitude);
   const [focus, setFocus] = useState<{ center: [number, number]; zoom: number; key: string }>(() =>
     initialPoint
-      ? { center: [initialPoint.latitude!, initialPoint.longitude!], zoom: MAP.zoomWithCoordinates, key: 'initial' }
+      ? { center: [initialPoint.lat, initialPoint.lng], zoom: MAP.zoomWithCoordinates, key: 'initial' }
       : { center: MAP.defaultCenter, zoom: MAP.defaultZoom, key: 'initial' },
   );
-  const lat = toCoordinate(watched.latitude ?? '', 90);
-  const lng = toCoordinate(watched.longitude ?? '', 180);
-  const point = lat != null && lng != null && (watched.latitude ?? '').trim() && (watched.longitude ?? '').trim() ? { lat, lng } : null;
+  const point = typedPoint(watched.latitude, watched.longitude);
 
   const onPick = useCallback(
     (la: number, lo: number) => {
@@ -218,11 +210,8 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     [setValue, clearErrors],
   );
   const focusTypedPoint = () => {
-    const la = toCoordinate(getValues('latitude'), 90);
-    const lo = toCoordinate(getValues('longitude'), 180);
-    if (la != null && lo != null && getValues('latitude').trim() && getValues('longitude').trim()) {
-      setFocus({ center: [la, lo], zoom: MAP.zoomWithCoordinates, key: `typed-${la},${lo}` });
-    }
+    const typed = typedPoint(getValues('latitude'), getValues('longitude'));
+    if (typed) setFocus({ center: [typed.lat, typed.lng], zoom: MAP.zoomWithCoordinates, key: `typed-${typed.lat},${typed.lng}` });
   };
 
   // ---- location: address auto-fill and map zoom per level ----
