@@ -107,6 +107,12 @@ export const STORAGE_KEYS = {
   dataSaver: 'manzilDataSaver',
 } as const;
 
+/**
+ * The widths the server stores each photo at, for srcset (small phones, tablets, desktops). The last is the widest
+ * kept, so the owner's browser sends nothing wider (features/owner/shrink-photo.ts).
+ */
+export const IMAGE_VARIANT_WIDTHS = [400, 960, 1600] as const;
+
 export const WINDOW_EVENTS = { openLoginModal: 'openLoginModal' } as const;
 
 export const DEFAULT_EXCHANGE_RATES: Record<string, number> = { USD: 1, SAR: 3.75, YER: 530 };

@@ -6,15 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { LIMITS, MESSAGES, type MediaItem } from '@manzil/shared';
+import { IMAGE_VARIANT_WIDTHS, LIMITS, MESSAGES, type MediaItem } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors.js';
 import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { mediaToItem } from '../listings/read.js';
 
-/** Variant widths for srcset: small phones, tablets and desktops. */
-export const VARIANT_WIDTHS = [400, 960, 1600] as const;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** Guards against decompression bombs: a 5 MB file may still claim gigapixels. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -27,8 +25,8 @@ export interface ProcessedImage {
 
 /** The widths to store for an image `width` px wide: the targets below it, and never wider than it is. */
 export function variantWidths(width: number): number[] {
-  const out: number[] = VARIANT_WIDTHS.filter((w) => w < width);
-  const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!);
+  const out: number[] = IMAGE_VARIANT_WIDTHS.filter((w) => w < width);
+  const largest = Math.min(width, IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!);
   if (!out.includes(largest)) out.push(largest);
   return out;
 }

@@ -1,11 +1,13 @@
+import { IMAGE_VARIANT_WIDTHS } from '@manzil/shared';
+
 /**
  * A photo made no wider than the server keeps before it leaves the device: the owner pays for every byte of a
- * slow mobile link, and the server's largest copy is 1600 px wide (VARIANT_WIDTHS in the API's media/service.ts).
- * A phone's 4000 px photo of 3–5 MB goes as 1600 px and a few hundred KB. Drawing it anew also leaves its
- * metadata (the GPS position) on the device. A file that does not decode here, is no wider, or would not get
- * smaller goes as it is, and the server judges it as before.
+ * slow mobile link, and the server's largest copy is 1600 px wide (IMAGE_VARIANT_WIDTHS). A phone's 4000 px
+ * photo of 3–5 MB goes as 1600 px and a few hundred KB. Drawing it anew also leaves its metadata (the GPS
+ * position) on the device. A file that does not decode here, is no wider, or would not get smaller goes as it
+ * is, and the server judges it as before.
  */
-export const SENT_WIDTH = 1600;
+const SENT_WIDTH = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!;
 const QUALITY = 0.9;
 
 const shrunk = new WeakMap<File, Promise<File>>();

@@ -267,13 +267,12 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       return;
     }
     // A photo over 5 MB counts at the size it will be sent (the upload then reuses the shrunk file).
-    const large = files.filter((f) => f.size > LIMITS.imageBytes);
+    const large = (f: File) => f.size > LIMITS.imageBytes;
     let sizes = files;
-    if (large.length > 0) {
+    if (files.some(large)) {
       setShrinking((n) => n + 1);
       try {
-        const shrunk = new Map(await Promise.all(large.map(async (f) => [f, await shrinkPhoto(f)] as const)));
-        sizes = files.map((f) => shrunk.get(f) ?? f);
+        sizes = await Promise.all(files.map((f) => (large(f) ? shrinkPhoto(f) : f)));
       } finally {
         setShrinking((n) => n - 1);
       }
