@@ -11,7 +11,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
-import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, transitionsEnded, watchPage, waitForApp } from './harness';
+import { api, DESKTOP, dialogClosed, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, transitionsEnded, watchPage, waitForApp } from './harness';
 import { locale, pick } from './locales';
 import { followable, linkIn, type Mailbox, nthMailTo, startMailbox } from './mail';
 
@@ -213,7 +213,7 @@ describe.each(PLAN)('account recovery ($lang)', ({ lang, reset, register, everyw
     await modal(page).getByLabel(label(a('fields.password'))).fill('secret12');
     await modal(page).getByLabel(label(a('fields.confirmPassword'))).fill('secret12');
     await modal(page).getByRole('button', { name: a('modal.createAccount') }).click();
-    await modal(page).waitFor({ state: 'detached' });
+    await dialogClosed(modal(page));
     await signedInAs(page, 'Nada');
 
     // The banner: a status region naming the address, with a real Resend button.

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
-import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, transitionsEnded, watchPage } from './harness';
+import { api, DESKTOP, dialogClosed, type Lang, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, transitionsEnded, watchPage } from './harness';
 import { locale, pick } from './locales';
 
 const texts = (lang: Lang) => {
@@ -118,7 +118,7 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await modal(page).getByRole('button', { name: a('modal.createAccount') }).click();
 
     // Signed in automatically: the modal closes, the user menu shows the first name, the token is stored.
-    await modal(page).waitFor({ state: 'detached' });
+    await dialogClosed(modal(page));
     await page.locator('.nav-actions [data-testid="user-menu"]').getByText('Nour').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     expect(await add.getAttribute('title')).toBe(c('nav.addPropertyTooltip'));

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { freePort } from '../apps/api/src/modules/mail/smtp-test-server';
 
@@ -489,6 +489,27 @@ export async function until<T>(read: () => Promise<T>, want: T, what: string, ti
     if (JSON.stringify(last) === JSON.stringify(want)) return;
     if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(last)} after ${timeout} ms, wanted ${JSON.stringify(want)}`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Waits for a dialog to go once its form is sent. If it stays, the error says what it shows (the form's own
+ * message: a refusal, a network error) and what the page last asked the API, not only that a wait ran out.
+ */
+export async function dialogClosed(dialog: Locator, timeout?: number): Promise<void> {
+  const page = dialog.page();
+  const asked: string[] = [];
+  const note = (r: import('playwright-core').Response) => {
+    if (r.url().includes('/api/')) asked.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
+  };
+  page.on('response', note);
+  try {
+    await dialog.waitFor({ state: 'detached', timeout });
+  } catch (e) {
+    const shown = await dialog.innerText({ timeout: 1000 }).catch(() => '(gone)');
+    throw new Error(`the dialog stayed open showing ${JSON.stringify(shown)}; API answers meanwhile: ${asked.join(', ') || 'none'}`, { cause: e });
+  } finally {
+    page.off('response', note);
   }
 }
 
