@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
-import { DESKTOP, MOBILE, api, chooseLocation, launchBrowser, newContext, registerUser, shot, startServer, watchPage, type Lang, type RunningServer, openApp } from './harness';
+import { DESKTOP, MOBILE, api, chooseLocation, createListing, launchBrowser, newContext, registerUser, shot, startServer, watchPage, type Lang, type RunningServer, openApp } from './harness';
 import { locale, pick } from './locales';
 
 const AREA = 'owner';
@@ -299,6 +299,93 @@ describe('a new listing typed but not sent', () => {
       expect(await again.locator('[data-testid="draft-restored"]').count()).toBe(0);
       expect(await again.inputValue('[data-testid="input-title_ar"]')).toBe('');
       expect([...errors, ...errorsAgain].filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+      await ctx.close();
+    });
+  }
+});
+
+describe('changes to a listing typed but not saved', () => {
+  for (const [lang, vpName, viewport] of [
+    ['en', 'mobile', MOBILE],
+    ['ar', 'desktop', DESKTOP],
+  ] as const) {
+    it.concurrent(`${lang} ${vpName}: are back after the tab is lost; discard restores the saved listing; never laid over a version saved since`, { timeout: 180_000 }, async ({ expect }) => {
+      const owner = await registerUser(server);
+      const id = await createListing(server, owner.token, { description_en: 'A flat near the sea, as first saved.', price: 350 });
+      const texts = locale(lang, 'owner');
+      const ctx = await newContext(browser, { lang, viewport, token: owner.token });
+      const errors: string[][] = [];
+      const open = async () => {
+        const p = await ctx.newPage();
+        errors.push(watchPage(p));
+        return p;
+      };
+      let page = await open();
+      const edit = async () => {
+        await openApp(page, `${server.url}/edit-property/${id}`);
+        await page.waitForSelector('[data-testid="listing-form"]');
+        await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="input-price"]')?.value !== '');
+      };
+      /** The tab gone without a word (no unload handler runs on a power cut): a fresh page on the same device. */
+      const loseTab = async () => {
+        await page.waitForTimeout(600);
+        await page.close();
+        page = await open();
+        await edit();
+      };
+      const description = '[data-testid="input-description_en"]';
+
+      // Opened and left without typing: nothing to bring back.
+      await edit();
+      await loseTab();
+      expect(await page.locator('[data-testid="draft-restored"]').count()).toBe(0);
+
+      await page.fill(description, 'A flat near the sea, with a new kitchen (typed before the power cut).');
+      await page.fill('[data-testid="input-price"]', '320');
+      await loseTab();
+      await page.waitForSelector('[data-testid="draft-restored"]');
+      expect(await page.inputValue(description)).toContain('typed before the power cut');
+      expect(await page.inputValue('[data-testid="input-price"]')).toBe('320');
+      expect(await page.inputValue('[data-testid="input-title_ar"]')).toBe('شقة');
+      expect(await page.locator('[data-testid="draft-restored"]').innerText()).toContain(pick(texts, 'addProperty.draft.restoredEdit').split('(')[0]!.trim());
+      await shot(page, AREA, `${lang}-${vpName}-edit-draft-restored`);
+
+      // Discard asks first, then the form is the saved listing again, here and on the next visit.
+      await page.click('[data-testid="draft-start-over"]');
+      const dialog = page.locator('[data-testid="confirm-dialog"]');
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(pick(texts, 'addProperty.draft.discardText'));
+      await page.click('[data-testid="confirm-yes"]');
+      await page.locator('[data-testid="draft-restored"]').waitFor({ state: 'detached' });
+      expect(await page.inputValue(description)).toBe('A flat near the sea, as first saved.');
+      expect(await page.inputValue('[data-testid="input-price"]')).toBe('350');
+      await loseTab();
+      expect(await page.locator('[data-testid="draft-restored"]').count()).toBe(0);
+
+      // Typed here, then the listing saved from elsewhere: the old changes are not laid over it, and the page says so once.
+      await page.fill(description, 'Changes typed on the phone.');
+      await page.waitForTimeout(600);
+      await page.close();
+      expect((await api(server, 'PATCH', `/listings/${id}`, { token: owner.token, body: { price: 300 } })).status).toBe(200);
+      page = await open();
+      await edit();
+      await page.waitForSelector('[data-testid="draft-stale"]');
+      expect(await page.locator('[data-testid="draft-stale"]').innerText()).toContain(pick(texts, 'addProperty.draft.stale').split('(')[0]!.trim());
+      expect(await page.locator('[data-testid="draft-restored"]').count()).toBe(0);
+      expect(await page.inputValue(description)).toBe('A flat near the sea, as first saved.');
+      expect(await page.inputValue('[data-testid="input-price"]')).toBe('300');
+      await shot(page, AREA, `${lang}-${vpName}-edit-draft-stale`);
+      await loseTab();
+      expect(await page.locator('[data-testid="draft-stale"]').count()).toBe(0);
+
+      // Typed and saved: the saved text, and nothing brought back over it.
+      await page.fill(description, 'Saved from this device.');
+      await page.click('[data-testid="submit-listing"]');
+      await page.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
+      await edit();
+      expect(await page.locator('[data-testid="draft-restored"]').count()).toBe(0);
+      expect(await page.inputValue(description)).toBe('Saved from this device.');
+      expect(errors.flat().filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
       await ctx.close();
     });
   }

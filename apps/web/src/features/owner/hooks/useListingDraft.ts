@@ -1,32 +1,60 @@
 /**
- * A new listing's fields as typed, kept on this device until the listing is created or the owner starts over: a
- * power cut, a flat battery, or a phone closing the tab to free memory for its camera no longer loses a
- * description typed on a phone. Per account, among the offline snapshots, so it leaves with the session at
- * sign-out. Photos are not kept (localStorage holds text; the restored form says so).
+ * A listing's fields as typed, kept on this device until they are saved or the owner starts over: a power cut, a
+ * flat battery, or a phone closing the tab to free memory for its camera no longer loses a description typed on
+ * a phone. A new listing has one draft; an edit has one per listing, kept with the listing's fields as they were
+ * when the edit began, so changes typed here are never laid over a version saved since (from another device, or
+ * an admin's fix). Per account, among the offline snapshots, so drafts leave with the session at sign-out.
+ * Photos are not kept (localStorage holds text; the restored form says so).
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { readSnapshot, removeSnapshot, saveSnapshot, type Snapshot } from '../../../app/offline/snapshot';
-import { DEFAULT_VALUES, type ListingFormValues } from '../form';
+import type { ListingRead } from '@manzil/shared';
+import { readSnapshot, removeSnapshot, saveSnapshot } from '../../../app/offline/snapshot';
+import { DEFAULT_VALUES, type ListingFormValues, valuesFromListing } from '../form';
 
-const NAME = 'listing-draft';
+const NEW = 'listing-draft';
+const editOf = (listingId: number) => `listing-edit:${listingId}`;
 /** After the last keystroke; the tab going to the background saves at once. */
 const SAVE_AFTER_MS = 400;
 
-const isBlank = (v: Partial<ListingFormValues>) => (Object.keys(DEFAULT_VALUES) as (keyof ListingFormValues)[]).every((k) => (v[k] ?? DEFAULT_VALUES[k]) === DEFAULT_VALUES[k]);
+const FIELDS = Object.keys(DEFAULT_VALUES) as (keyof ListingFormValues)[];
+const same = (a: Partial<ListingFormValues>, b: ListingFormValues) => FIELDS.every((k) => (a[k] ?? DEFAULT_VALUES[k]) === b[k]);
 
-/** The draft kept for this account, with every field (a field added since it was kept takes its default). */
-export function readListingDraft(userId: number): Snapshot<ListingFormValues> | null {
-  const kept = readSnapshot<Partial<ListingFormValues>>(NAME, userId);
-  return kept && !isBlank(kept.data) ? { savedAt: kept.savedAt, data: { ...DEFAULT_VALUES, ...kept.data } } : null;
+/** An edit's kept copy: the values typed, and the listing's values they were typed over. */
+interface KeptEdit {
+  values: Partial<ListingFormValues>;
+  base: ListingFormValues;
 }
 
-export function forgetListingDraft(userId: number): void {
-  removeSnapshot(NAME, userId);
+export type ListingDraft =
+  | { savedAt: number; data: ListingFormValues; stale?: false }
+  /** Typed over a version of the listing that has been saved over since: not brought back. */
+  | { savedAt: number; stale: true };
+
+/**
+ * The draft kept for this account and listing (null: a new one), with every field (a field added since it was
+ * kept takes its default, or the listing's value). Null when nothing differs from where the form starts.
+ */
+export function readListingDraft(userId: number, listing: ListingRead | null): ListingDraft | null {
+  if (!listing) {
+    const kept = readSnapshot<Partial<ListingFormValues>>(NEW, userId);
+    return kept && !same(kept.data, DEFAULT_VALUES) ? { savedAt: kept.savedAt, data: { ...DEFAULT_VALUES, ...kept.data } } : null;
+  }
+  const kept = readSnapshot<KeptEdit>(editOf(listing.id), userId);
+  if (!kept?.data.base || !kept.data.values) return null;
+  const now = valuesFromListing(listing);
+  if (!same(kept.data.base, now)) return { savedAt: kept.savedAt, stale: true };
+  return same(kept.data.values, now) ? null : { savedAt: kept.savedAt, data: { ...now, ...kept.data.values } };
 }
 
-/** Keeps the form's values on the device as they change; `userId` null keeps nothing (an edit, or once created). */
-export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, userId: number | null): void {
+export function forgetListingDraft(userId: number, listingId: number | null): void {
+  removeSnapshot(listingId == null ? NEW : editOf(listingId), userId);
+}
+
+/** Keeps the form's values on the device as they change; `userId` null keeps nothing (once saved). */
+export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, userId: number | null, listing: ListingRead | null): void {
+  const base = useMemo(() => (listing ? valuesFromListing(listing) : DEFAULT_VALUES), [listing]);
+  const listingId = listing?.id ?? null;
   useEffect(() => {
     if (userId == null) return;
     let timer: number | undefined;
@@ -34,8 +62,9 @@ export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, user
       window.clearTimeout(timer);
       timer = undefined;
       const values = form.getValues();
-      if (isBlank(values)) removeSnapshot(NAME, userId);
-      else saveSnapshot(NAME, userId, values);
+      if (same(values, base)) forgetListingDraft(userId, listingId);
+      else if (listingId == null) saveSnapshot(NEW, userId, values);
+      else saveSnapshot<KeptEdit>(editOf(listingId), userId, { values, base });
     };
     const sub = form.watch(() => {
       window.clearTimeout(timer);
@@ -51,5 +80,5 @@ export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, user
       document.removeEventListener('visibilitychange', onHidden);
       window.clearTimeout(timer);
     };
-  }, [form, userId]);
+  }, [form, userId, base, listingId]);
 }

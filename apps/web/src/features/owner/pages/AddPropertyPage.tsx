@@ -144,6 +144,12 @@ function EditLoader({ id }: { id: string }) {
   return <ListingForm key={q.data.id} listing={q.data} />;
 }
 
+/** Where the map opens: the form's point when it has one, else the country. */
+function focusAt(values: Partial<ListingFormValues> | undefined, key: string): { center: [number, number]; zoom: number; key: string } {
+  const p = typedPoint(values?.latitude, values?.longitude);
+  return p ? { center: [p.lat, p.lng], zoom: MAP.zoomWithCoordinates, key } : { center: MAP.defaultCenter, zoom: MAP.defaultZoom, key };
+}
+
 let pendingSeq = 0;
 
 function ListingForm({ listing }: { listing: ListingRead | null }) {
@@ -154,14 +160,16 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   const { user } = useAuth();
   const editing = listing != null;
   const notOwner = editing && user != null && listing.owner_id !== user.id;
-  // A new listing starts from what was typed on this device before, if anything (hooks/useListingDraft).
-  const [draft] = useState(() => (!listing && user ? readListingDraft(user.id) : null));
+  // The form starts from what was typed on this device before, if anything (hooks/useListingDraft).
+  const [draft] = useState(() => (user && !notOwner ? readListingDraft(user.id, listing) : null));
+  const restored = draft && !draft.stale ? draft : null;
   const [draftShown, setDraftShown] = useState(draft != null);
   const [confirmStartOver, setConfirmStartOver] = useState(false);
-  const [keepDraft, setKeepDraft] = useState(!editing);
+  const [keepDraft, setKeepDraft] = useState(!notOwner);
+  const startValues = listing ? valuesFromListing(listing) : DEFAULT_VALUES;
 
   const form = useForm<ListingFormValues>({
-    defaultValues: listing ? valuesFromListing(listing) : (draft?.data ?? DEFAULT_VALUES),
+    defaultValues: restored?.data ?? startValues,
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -169,7 +177,11 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   });
   const { register, handleSubmit, setValue, getValues, control, formState, clearErrors } = form;
   const errors = formState.errors;
-  useKeepListingDraft(form, keepDraft && user ? user.id : null);
+  useKeepListingDraft(form, keepDraft && user ? user.id : null, listing);
+  // A draft typed over a version saved since is not brought back; the notice says so once.
+  useEffect(() => {
+    if (draft?.stale && user) forgetListingDraft(user.id, listing?.id ?? null);
+  }, [draft, user, listing]);
 
   const choices = useQuery(choicesQuery);
   // On failure the built-in property types are used silently (spec §7).
@@ -193,12 +205,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   }, [roomless, getValues, setValue, clearErrors]);
 
   // ---- map ----
-  const initialPoint = typedPoint(form.formState.defaultValues?.latitude, form.formState.defaultValues?.longitude);
-  const [focus, setFocus] = useState<{ center: [number, number]; zoom: number; key: string }>(() =>
-    initialPoint
-      ? { center: [initialPoint.lat, initialPoint.lng], zoom: MAP.zoomWithCoordinates, key: 'initial' }
-      : { center: MAP.defaultCenter, zoom: MAP.defaultZoom, key: 'initial' },
-  );
+  const [focus, setFocus] = useState(() => focusAt(form.formState.defaultValues, 'initial'));
   const point = typedPoint(watched.latitude, watched.longitude);
 
   const onPick = useCallback(
@@ -425,11 +432,11 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       // After a create whose photos failed, saving again updates that listing instead of making another.
       saved = savedId.current != null ? await updateListing(savedId.current, payload) : await createListing(payload);
       savedId.current = saved.id;
-      // Created: it is in My properties now, and a draft brought back would make it twice.
-      if (!editing && user) {
+      // Saved: a draft brought back would make a new listing twice, or lay old text over the saved one.
+      if (user) {
         setKeepDraft(false);
         setDraftShown(false);
-        forgetListingDraft(user.id);
+        forgetListingDraft(user.id, editing ? listing.id : null);
       }
     } catch (e) {
       const server = e instanceof ApiError ? e.message : null;
@@ -486,13 +493,20 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
           {t('addProperty.notOwner')}
         </div>
       )}
-      {draftShown && draft && (
+      {draftShown && restored && (
         <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status" data-testid="draft-restored">
           <i className="bi bi-clock-history" aria-hidden="true" />
-          <span className="flex-grow-1">{t('addProperty.draft.restored', { time: savedAtText(draft.savedAt, i18n.language) })}</span>
+          <span className="flex-grow-1">{t(editing ? 'addProperty.draft.restoredEdit' : 'addProperty.draft.restored', { time: savedAtText(restored.savedAt, i18n.language) })}</span>
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setConfirmStartOver(true)} data-testid="draft-start-over">
-            {t('addProperty.draft.startOver')}
+            {t(editing ? 'addProperty.draft.discard' : 'addProperty.draft.startOver')}
           </button>
+        </div>
+      )}
+      {draftShown && draft?.stale && (
+        <div className="alert alert-warning d-flex align-items-start gap-2" role="status" data-testid="draft-stale">
+          <i className="bi bi-exclamation-triangle" aria-hidden="true" />
+          <span className="flex-grow-1">{t('addProperty.draft.stale', { time: savedAtText(draft.savedAt, i18n.language) })}</span>
+          <button type="button" className="btn-close" aria-label={t('addProperty.draft.dismiss')} onClick={() => setDraftShown(false)} />
         </div>
       )}
 
@@ -783,17 +797,17 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       />
       <ConfirmDialog
         show={confirmStartOver}
-        title={t('addProperty.draft.confirmTitle')}
-        question={t('addProperty.draft.confirmTitle')}
-        detail={t('addProperty.draft.confirmText')}
-        confirmLabel={t('addProperty.draft.confirm')}
+        title={t(editing ? 'addProperty.draft.discardTitle' : 'addProperty.draft.confirmTitle')}
+        question={t(editing ? 'addProperty.draft.discardTitle' : 'addProperty.draft.confirmTitle')}
+        detail={t(editing ? 'addProperty.draft.discardText' : 'addProperty.draft.confirmText')}
+        confirmLabel={t(editing ? 'addProperty.draft.discardConfirm' : 'addProperty.draft.confirm')}
         onConfirm={() => {
           setConfirmStartOver(false);
           setDraftShown(false);
-          if (user) forgetListingDraft(user.id);
-          form.reset(DEFAULT_VALUES);
+          if (user) forgetListingDraft(user.id, listing?.id ?? null);
+          form.reset(startValues);
           lastAuto.current = { en: '', ar: '' };
-          setFocus({ center: MAP.defaultCenter, zoom: MAP.defaultZoom, key: 'start-over' });
+          setFocus(focusAt(startValues, 'start-over'));
         }}
         onCancel={() => setConfirmStartOver(false)}
       />
