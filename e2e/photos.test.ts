@@ -246,7 +246,7 @@ async function cameraPhoto(grain: number): Promise<Buffer> {
 }
 
 describe("a phone's photo", () => {
-  it('ar phone: goes no wider than the largest copy kept (1600 px), upright, in under half its bytes; over 5 MB it is taken if it shrinks under', async () => {
+  it('ar phone: previewed from a small copy; goes no wider than the largest copy kept (1600 px), upright, in under half its bytes; over 5 MB it is taken if it shrinks under', async () => {
     const [light, heavy] = [await cameraPhoto(400), await cameraPhoto(2000)];
     expect(light.length).toBeGreaterThan(1_000_000);
     expect(heavy.length).toBeGreaterThan(5 * 1024 * 1024);
@@ -283,6 +283,25 @@ describe("a phone's photo", () => {
     ]);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="pending-image"]').length === 2);
     expect(await problem.count()).toBe(0);
+    // The thumbnails are small copies, upright (blue left, red right): the whole photo decoded per preview held
+    // about 55 MB of the page's memory each.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="pending-image"] img')].filter((i) => i.complete && i.naturalWidth > 0).length === 2);
+    const previews = await page.$$eval('[data-testid="pending-image"] img', (imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => {
+        const c = document.createElement('canvas');
+        [c.width, c.height] = [img.naturalWidth, img.naturalHeight];
+        const g = c.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        const at = (x: number) => [...g.getImageData(Math.floor(x * c.width), Math.floor(c.height / 2), 1, 1).data.slice(0, 3)];
+        return { width: img.naturalWidth, height: img.naturalHeight, left: at(0.25), right: at(0.75) };
+      }),
+    );
+    for (const p of previews) {
+      expect(p.width).toBe(480);
+      expect(p.height).toBeGreaterThan(p.width);
+      expect(p.left[2]!).toBeGreaterThan(p.left[0]! + 100);
+      expect(p.right[0]!).toBeGreaterThan(p.right[2]! + 100);
+    }
     await page.locator('[data-testid="photo-list"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, AREA, 'ar-phone-07-over-5-mb-shrunk');
     await page.click('[data-testid="submit-listing"]');

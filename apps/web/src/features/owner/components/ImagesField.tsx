@@ -271,14 +271,20 @@ export function ImagesField({
                       {t('addProperty.images.cover')}
                     </span>
                   )}
-                  <img
-                    src={src}
-                    alt={name ? t('addProperty.images.preview', { name }) : t('addProperty.images.existingAlt', { n })}
-                    loading={p.url ? undefined : 'lazy'}
-                    width={p.media?.width}
-                    height={p.media?.height}
-                    draggable={false}
-                  />
+                  {src ? (
+                    <img
+                      src={src}
+                      alt={name ? t('addProperty.images.preview', { name }) : t('addProperty.images.existingAlt', { n })}
+                      loading={p.url ? undefined : 'lazy'}
+                      width={p.media?.width}
+                      height={p.media?.height}
+                      draggable={false}
+                    />
+                  ) : (
+                    <div className="owner-thumb-drawing" role="img" aria-label={t('addProperty.images.preview', { name })} data-testid="preview-drawing">
+                      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+                    </div>
+                  )}
                   <div className="owner-thumb-tools" role="group" aria-label={t('addProperty.images.photoN', { n })} onKeyDown={(e) => onToolKey(e, p.key, i)}>
                     <div className="d-flex justify-content-between gap-1">
                       <MoveButton

@@ -48,7 +48,7 @@ import {
 } from '../form';
 import { forgetListingDraft, readListingDraft, useKeepListingDraft } from '../hooks/useListingDraft';
 import { storeListingSuccess } from '../hooks/useListingSuccessBanner';
-import { shrinkPhoto } from '../shrink-photo';
+import { photoPreview, shrinkPhoto } from '../shrink-photo';
 import '../owner.css';
 
 // Leaflet is only ever fetched with this chunk (spec: maps load only where a map is shown).
@@ -288,10 +288,15 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     const late = checkImages(sizes, photosRef.current.length);
     setImageProblem(late);
     if (late) return;
-    setPhotos((list) => [
-      ...list,
-      ...files.map((file) => ({ key: `p${++pendingSeq}`, file, url: URL.createObjectURL(file), progress: 0, status: 'ready' as const })),
-    ]);
+    const added = files.map((file) => ({ key: `p${++pendingSeq}`, file, progress: 0, status: 'ready' as const }));
+    setPhotos((list) => [...list, ...added]);
+    // Each thumbnail from a small copy, as it is drawn (shrink-photo: the whole photo would be held per preview).
+    for (const { key, file } of added) {
+      void photoPreview(file).then((url) => {
+        if (photosRef.current.some((p) => p.key === key)) patchPhoto(key, { url });
+        else URL.revokeObjectURL(url);
+      });
+    }
   };
   const removePending = (key: string) => {
     setImageProblem(null);
