@@ -237,6 +237,16 @@ describe('owner journeys', () => {
   }
 });
 
+/** The draft banner's button, its confirmation (which says `says`), and the banner gone. */
+async function dropDraft(expect: ExpectStatic, page: Page, says: string) {
+  await page.click('[data-testid="draft-start-over"]');
+  const dialog = page.locator('[data-testid="confirm-dialog"]');
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain(says);
+  await page.click('[data-testid="confirm-yes"]');
+  await page.locator('[data-testid="draft-restored"]').waitFor({ state: 'detached' });
+}
+
 describe('a new listing typed but not sent', () => {
   for (const [lang, vpName, viewport] of [
     ['ar', 'mobile', MOBILE],
@@ -279,12 +289,7 @@ describe('a new listing typed but not sent', () => {
       await shot(again, AREA, `${lang}-${vpName}-draft-restored`);
 
       // Start over asks first, then clears the form and the device.
-      await again.click('[data-testid="draft-start-over"]');
-      const dialog = again.locator('[data-testid="confirm-dialog"]');
-      await dialog.waitFor();
-      expect(await dialog.innerText()).toContain(pick(texts, 'addProperty.draft.confirmText'));
-      await again.click('[data-testid="confirm-yes"]');
-      await again.locator('[data-testid="draft-restored"]').waitFor({ state: 'detached' });
+      await dropDraft(expect, again, pick(texts, 'addProperty.draft.confirmText'));
       expect(await again.inputValue('[data-testid="input-title_ar"]')).toBe('');
       await openApp(again, `${server.url}/add-property`);
       await again.waitForSelector('[data-testid="listing-form"]');
@@ -351,12 +356,7 @@ describe('changes to a listing typed but not saved', () => {
       await shot(page, AREA, `${lang}-${vpName}-edit-draft-restored`);
 
       // Discard asks first, then the form is the saved listing again, here and on the next visit.
-      await page.click('[data-testid="draft-start-over"]');
-      const dialog = page.locator('[data-testid="confirm-dialog"]');
-      await dialog.waitFor();
-      expect(await dialog.innerText()).toContain(pick(texts, 'addProperty.draft.discardText'));
-      await page.click('[data-testid="confirm-yes"]');
-      await page.locator('[data-testid="draft-restored"]').waitFor({ state: 'detached' });
+      await dropDraft(expect, page, pick(texts, 'addProperty.draft.discardText'));
       expect(await page.inputValue(description)).toBe('A flat near the sea, as first saved.');
       expect(await page.inputValue('[data-testid="input-price"]')).toBe('350');
       await loseTab();
