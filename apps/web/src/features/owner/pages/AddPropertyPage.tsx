@@ -290,9 +290,10 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     if (late) return;
     const added = files.map((file) => ({ key: `p${++pendingSeq}`, file, progress: 0, status: 'ready' as const }));
     setPhotos((list) => [...list, ...added]);
-    // Each thumbnail from a small copy, as it is drawn (shrink-photo: the whole photo would be held per preview).
-    for (const { key, file } of added) {
-      void photoPreview(file).then((url) => {
+    // Each thumbnail from a small copy, as it is drawn (shrink-photo: the whole photo would be held per preview);
+    // one shrunk already is drawn from that, a quarter of the pixels to decode.
+    for (const [i, { key }] of added.entries()) {
+      void photoPreview(sizes[i]!).then((url) => {
         if (photosRef.current.some((p) => p.key === key)) patchPhoto(key, { url });
         else URL.revokeObjectURL(url);
       });
