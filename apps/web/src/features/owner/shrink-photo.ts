@@ -9,7 +9,7 @@ import { IMAGE_VARIANT_WIDTHS } from '@manzil/shared';
  */
 const SENT_WIDTH = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!;
 const QUALITY = 0.9;
-/** The form's thumbnails are at most 200 CSS px wide: 480 covers a phone's 2.4× screen. */
+/** The form's tiles are 136–280 CSS px wide (owner.css): 480 px is sharp on a phone's 2–3× screen at the smaller. */
 const PREVIEW_WIDTH = 480;
 
 const shrunk = new WeakMap<File, Promise<File>>();
@@ -34,7 +34,7 @@ export function shrinkPhoto(file: File): Promise<File> {
 
 /**
  * An object URL of a small copy of `file` for the form's thumbnail. Shown from the file itself, each preview held
- * the whole decoded photo: ten phone photos took 550 MB of the page's memory against 30 MB this way, enough for
+ * the whole decoded photo: ten phone photos took about 500 MB of the page's memory against 30 MB this way, enough for
  * a phone to close the tab. A file that does not decode here is shown as it is (the browser's own broken image).
  */
 export function photoPreview(file: File): Promise<string> {

@@ -6,11 +6,10 @@
  * an admin's fix). Per account, among the offline snapshots, so drafts leave with the session at sign-out.
  * Photos are not kept (localStorage holds text; the restored form says so).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { ListingRead } from '@manzil/shared';
 import { readSnapshot, removeSnapshot, saveSnapshot } from '../../../app/offline/snapshot';
-import { DEFAULT_VALUES, type ListingFormValues, valuesFromListing } from '../form';
+import { DEFAULT_VALUES, type ListingFormValues } from '../form';
 
 const NEW = 'listing-draft';
 const editOf = (listingId: number) => `listing-edit:${listingId}`;
@@ -32,29 +31,30 @@ export type ListingDraft =
   | { savedAt: number; stale: true };
 
 /**
- * The draft kept for this account and listing (null: a new one), with every field (a field added since it was
- * kept takes its default, or the listing's value). Null when nothing differs from where the form starts.
+ * The draft kept for this account and listing (null: a new one), whose form starts at `start` (the defaults, or
+ * the listing's values now), with every field (a field added since it was kept takes its start value). Null when
+ * nothing differs from `start`.
  */
-export function readListingDraft(userId: number, listing: ListingRead | null): ListingDraft | null {
-  if (!listing) {
+export function readListingDraft(userId: number, listingId: number | null, start: ListingFormValues): ListingDraft | null {
+  if (listingId == null) {
     const kept = readSnapshot<Partial<ListingFormValues>>(NEW, userId);
-    return kept && !same(kept.data, DEFAULT_VALUES) ? { savedAt: kept.savedAt, data: { ...DEFAULT_VALUES, ...kept.data } } : null;
+    return kept && !same(kept.data, start) ? { savedAt: kept.savedAt, data: { ...start, ...kept.data } } : null;
   }
-  const kept = readSnapshot<KeptEdit>(editOf(listing.id), userId);
+  const kept = readSnapshot<KeptEdit>(editOf(listingId), userId);
   if (!kept?.data.base || !kept.data.values) return null;
-  const now = valuesFromListing(listing);
-  if (!same(kept.data.base, now)) return { savedAt: kept.savedAt, stale: true };
-  return same(kept.data.values, now) ? null : { savedAt: kept.savedAt, data: { ...now, ...kept.data.values } };
+  if (!same(kept.data.base, start)) return { savedAt: kept.savedAt, stale: true };
+  return same(kept.data.values, start) ? null : { savedAt: kept.savedAt, data: { ...start, ...kept.data.values } };
 }
 
 export function forgetListingDraft(userId: number, listingId: number | null): void {
   removeSnapshot(listingId == null ? NEW : editOf(listingId), userId);
 }
 
-/** Keeps the form's values on the device as they change; `userId` null keeps nothing (once saved). */
-export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, userId: number | null, listing: ListingRead | null): void {
-  const base = useMemo(() => (listing ? valuesFromListing(listing) : DEFAULT_VALUES), [listing]);
-  const listingId = listing?.id ?? null;
+/**
+ * Keeps the form's values on the device as they change, unless they are back at `base` (where the form started);
+ * `userId` null keeps nothing (once saved).
+ */
+export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, userId: number | null, listingId: number | null, base: ListingFormValues): void {
   useEffect(() => {
     if (userId == null) return;
     let timer: number | undefined;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -160,13 +160,14 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   const { user } = useAuth();
   const editing = listing != null;
   const notOwner = editing && user != null && listing.owner_id !== user.id;
+  const listingId = listing?.id ?? null;
+  const startValues = useMemo(() => (listing ? valuesFromListing(listing) : DEFAULT_VALUES), [listing]);
   // The form starts from what was typed on this device before, if anything (hooks/useListingDraft).
-  const [draft] = useState(() => (user && !notOwner ? readListingDraft(user.id, listing) : null));
+  const [draft] = useState(() => (user && !notOwner ? readListingDraft(user.id, listingId, startValues) : null));
   const restored = draft && !draft.stale ? draft : null;
   const [draftShown, setDraftShown] = useState(draft != null);
   const [confirmStartOver, setConfirmStartOver] = useState(false);
   const [keepDraft, setKeepDraft] = useState(!notOwner);
-  const startValues = listing ? valuesFromListing(listing) : DEFAULT_VALUES;
 
   const form = useForm<ListingFormValues>({
     defaultValues: restored?.data ?? startValues,
@@ -177,11 +178,11 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   });
   const { register, handleSubmit, setValue, getValues, control, formState, clearErrors } = form;
   const errors = formState.errors;
-  useKeepListingDraft(form, keepDraft && user ? user.id : null, listing);
+  useKeepListingDraft(form, keepDraft && user ? user.id : null, listingId, startValues);
   // A draft typed over a version saved since is not brought back; the notice says so once.
   useEffect(() => {
-    if (draft?.stale && user) forgetListingDraft(user.id, listing?.id ?? null);
-  }, [draft, user, listing]);
+    if (draft?.stale && user) forgetListingDraft(user.id, listingId);
+  }, [draft, user, listingId]);
 
   const choices = useQuery(choicesQuery);
   // On failure the built-in property types are used silently (spec §7).
@@ -442,7 +443,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       if (user) {
         setKeepDraft(false);
         setDraftShown(false);
-        forgetListingDraft(user.id, editing ? listing.id : null);
+        forgetListingDraft(user.id, listingId);
       }
     } catch (e) {
       const server = e instanceof ApiError ? e.message : null;
@@ -810,7 +811,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
         onConfirm={() => {
           setConfirmStartOver(false);
           setDraftShown(false);
-          if (user) forgetListingDraft(user.id, listing?.id ?? null);
+          if (user) forgetListingDraft(user.id, listingId);
           form.reset(startValues);
           lastAuto.current = { en: '', ar: '' };
           setFocus(focusAt(startValues, 'start-over'));
