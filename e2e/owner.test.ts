@@ -1,8 +1,8 @@
 /**
  * Owner journey in Chromium, Arabic and English, desktop and mobile: a signed-in owner publishes a LAND and
  * an APARTMENT listing with photos dropped onto the form and a point picked on the map, sees them pending in
- * My properties, edits one (price, one photo deleted), deletes one. What is typed into a new listing comes back
- * after the tab is lost, until the owner starts over or creates it. Screenshots in SHOTS_DIR/owner/.
+ * My properties, edits one (price, one photo deleted), deletes one. What is typed into a new listing or an edit,
+ * and the photos added, come back after the tab is lost, until the owner starts over or saves. Screenshots in SHOTS_DIR/owner/.
  */
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -247,12 +247,40 @@ async function dropDraft(expect: ExpectStatic, page: Page, says: string) {
   await page.locator('[data-testid="draft-restored"]').waitFor({ state: 'detached' });
 }
 
+/** How many photos the device keeps for drafts (IndexedDB `manzil-drafts`, app/offline/draft-photos.ts), all drafts together. */
+function keptPhotos(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open('manzil-drafts');
+        req.onupgradeneeded = () => req.transaction?.abort(); // none yet: make none
+        req.onerror = () => resolve(0);
+        req.onsuccess = () => {
+          const db = req.result;
+          const all = db.transaction('photos').objectStore('photos').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as { files: File[] }[]).reduce((n, r) => n + r.files.length, 0));
+          };
+        };
+      }),
+  );
+}
+
+/** Photos dropped onto the form, their tiles shown and the draft's copies kept on the device. */
+async function addPhotos(expect: ExpectStatic, page: Page, files: typeof photos) {
+  const before = await page.locator('[data-testid="pending-image"]').count();
+  await dropFiles(page, files);
+  await expect.poll(() => page.locator('[data-testid="pending-image"]').count()).toBe(before + files.length);
+  await expect.poll(() => keptPhotos(page)).toBe(before + files.length);
+}
+
 describe('a new listing typed but not sent', () => {
   for (const [lang, vpName, viewport] of [
     ['ar', 'mobile', MOBILE],
     ['en', 'desktop', DESKTOP],
   ] as const) {
-    it.concurrent(`${lang} ${vpName}: is back after the tab is lost (power cut, phone closing it); start over clears it; created, it is gone`, { timeout: 180_000 }, async ({ expect }) => {
+    it.concurrent(`${lang} ${vpName}: is back after the tab is lost (power cut, phone closing it), photos too; start over clears it; created, it is gone`, { timeout: 180_000 }, async ({ expect }) => {
       const owner = await registerUser(server);
       const texts = locale(lang, 'owner');
       const ctx = await newContext(browser, { lang, viewport, token: owner.token });
@@ -272,6 +300,7 @@ describe('a new listing typed but not sent', () => {
       await form();
       expect(await page.locator('[data-testid="draft-restored"]').count()).toBe(0);
       const district = await typeSome(page);
+      await addPhotos(expect, page, [photos[0]!, photos[1]!]);
       // The tab gone without a word (no unload handler runs on a power cut): a fresh page on the same device.
       await page.waitForTimeout(600);
       await page.close();
@@ -284,25 +313,46 @@ describe('a new listing typed but not sent', () => {
       expect(await again.inputValue('[data-testid="input-price"]')).toBe('300');
       expect(await again.inputValue('[data-testid="select-governorate"]')).toBe('1');
       await again.waitForFunction((d) => document.querySelector<HTMLSelectElement>('[data-testid="select-district"]')?.value === d, String(district));
+      // The photos are back in their order, each with its thumbnail, and the notice says so.
+      const tiles = again.locator('[data-testid="pending-image"]');
+      await expect.poll(() => tiles.count()).toBe(2);
+      await expect.poll(() => again.locator('[data-testid="pending-image"] img').count()).toBe(2);
+      expect(await again.locator('[data-testid="pending-image"] img').first().getAttribute('alt')).toContain('front.jpg');
       const banner = await again.locator('[data-testid="draft-restored"]').innerText();
       expect(banner).toContain(pick(texts, 'addProperty.draft.restored').split('{{time}}')[0]!.trim());
+      expect(banner).toContain(pick(texts, `addProperty.draft.photosToo_${lang === 'ar' ? 'two' : 'other'}`).replace('{{count}}', '2'));
       await shot(again, AREA, `${lang}-${vpName}-draft-restored`);
 
-      // Start over asks first, then clears the form and the device.
+      // Start over asks first, then clears the form, its photos and the device.
       await dropDraft(expect, again, pick(texts, 'addProperty.draft.confirmText'));
       expect(await again.inputValue('[data-testid="input-title_ar"]')).toBe('');
+      expect(await tiles.count()).toBe(0);
+      await expect.poll(() => keptPhotos(again)).toBe(0);
       await openApp(again, `${server.url}/add-property`);
       await again.waitForSelector('[data-testid="listing-form"]');
       expect(await again.locator('[data-testid="draft-restored"]').count()).toBe(0);
 
-      // Typed again and created: nothing is brought back after that.
+      // Photos alone are a draft too; typed again, the tab lost once more, and created with the photos brought back.
+      await addPhotos(expect, again, [photos[2]!]);
+      await again.reload();
+      await again.waitForSelector('[data-testid="draft-restored"]');
+      expect(await again.locator('[data-testid="draft-restored"]').innerText()).toContain(pick(texts, 'addProperty.draft.restoredPhotos').split('(')[0]!.trim());
       await typeSome(again);
+      await addPhotos(expect, again, [photos[0]!]);
+      await again.waitForTimeout(600);
+      await again.reload();
+      await again.waitForSelector('[data-testid="draft-restored"]');
+      await expect.poll(() => tiles.count()).toBe(2);
       await again.click('[data-testid="submit-listing"]');
       await again.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
+      const mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
+      expect(mine.body.items.map((l: { media: unknown[] }) => l.media.length)).toEqual([2]);
+      await expect.poll(() => keptPhotos(again)).toBe(0);
       await openApp(again, `${server.url}/add-property`);
       await again.waitForSelector('[data-testid="listing-form"]');
       expect(await again.locator('[data-testid="draft-restored"]').count()).toBe(0);
       expect(await again.inputValue('[data-testid="input-title_ar"]')).toBe('');
+      expect(await tiles.count()).toBe(0);
       expect([...errors, ...errorsAgain].filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
       await ctx.close();
     });
@@ -314,7 +364,7 @@ describe('changes to a listing typed but not saved', () => {
     ['en', 'mobile', MOBILE],
     ['ar', 'desktop', DESKTOP],
   ] as const) {
-    it.concurrent(`${lang} ${vpName}: are back after the tab is lost; discard restores the saved listing; never laid over a version saved since`, { timeout: 180_000 }, async ({ expect }) => {
+    it.concurrent(`${lang} ${vpName}: are back after the tab is lost, photos too; discard restores the saved listing; never laid over a version saved since`, { timeout: 180_000 }, async ({ expect }) => {
       const owner = await registerUser(server);
       const id = await createListing(server, owner.token, { description_en: 'A flat near the sea, as first saved.', price: 350 });
       const texts = locale(lang, 'owner');
@@ -347,23 +397,30 @@ describe('changes to a listing typed but not saved', () => {
 
       await page.fill(description, 'A flat near the sea, with a new kitchen (typed before the power cut).');
       await page.fill('[data-testid="input-price"]', '320');
+      await addPhotos(expect, page, [photos[1]!]);
       await loseTab();
       await page.waitForSelector('[data-testid="draft-restored"]');
+      await expect.poll(() => page.locator('[data-testid="pending-image"]').count()).toBe(1);
       expect(await page.inputValue(description)).toContain('typed before the power cut');
       expect(await page.inputValue('[data-testid="input-price"]')).toBe('320');
       expect(await page.inputValue('[data-testid="input-title_ar"]')).toBe('شقة');
-      expect(await page.locator('[data-testid="draft-restored"]').innerText()).toContain(pick(texts, 'addProperty.draft.restoredEdit').split('(')[0]!.trim());
+      const restoredText = await page.locator('[data-testid="draft-restored"]').innerText();
+      expect(restoredText).toContain(pick(texts, 'addProperty.draft.restoredEdit').split('(')[0]!.trim());
+      expect(restoredText).toContain(pick(texts, 'addProperty.draft.photosToo_one'));
       await shot(page, AREA, `${lang}-${vpName}-edit-draft-restored`);
 
       // Discard asks first, then the form is the saved listing again, here and on the next visit.
       await dropDraft(expect, page, pick(texts, 'addProperty.draft.discardText'));
       expect(await page.inputValue(description)).toBe('A flat near the sea, as first saved.');
       expect(await page.inputValue('[data-testid="input-price"]')).toBe('350');
+      expect(await page.locator('[data-testid="pending-image"]').count()).toBe(0);
       await loseTab();
       expect(await page.locator('[data-testid="draft-restored"]').count()).toBe(0);
+      expect(await keptPhotos(page)).toBe(0);
 
       // Typed here, then the listing saved from elsewhere: the old changes are not laid over it, and the page says so once.
       await page.fill(description, 'Changes typed on the phone.');
+      await addPhotos(expect, page, [photos[2]!]);
       await page.waitForTimeout(600);
       await page.close();
       expect((await api(server, 'PATCH', `/listings/${id}`, { token: owner.token, body: { price: 300 } })).status).toBe(200);
@@ -374,17 +431,34 @@ describe('changes to a listing typed but not saved', () => {
       expect(await page.locator('[data-testid="draft-restored"]').count()).toBe(0);
       expect(await page.inputValue(description)).toBe('A flat near the sea, as first saved.');
       expect(await page.inputValue('[data-testid="input-price"]')).toBe('300');
+      // Its photos go with it.
+      await expect.poll(() => keptPhotos(page)).toBe(0);
+      expect(await page.locator('[data-testid="pending-image"]').count()).toBe(0);
       await shot(page, AREA, `${lang}-${vpName}-edit-draft-stale`);
       await loseTab();
       expect(await page.locator('[data-testid="draft-stale"]').count()).toBe(0);
 
       // Typed and saved: the saved text, and nothing brought back over it.
       await page.fill(description, 'Saved from this device.');
+      await addPhotos(expect, page, [photos[0]!]);
       await page.click('[data-testid="submit-listing"]');
       await page.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
       await edit();
       expect(await page.locator('[data-testid="draft-restored"]').count()).toBe(0);
+      await expect.poll(() => page.locator('[data-testid="existing-image"]').count()).toBe(1);
+      expect(await page.locator('[data-testid="pending-image"]').count()).toBe(0);
+      expect(await keptPhotos(page)).toBe(0);
       expect(await page.inputValue(description)).toBe('Saved from this device.');
+      if (viewport === DESKTOP) {
+        // Signing out takes the drafts off the device, their photos too (a shared phone shows no one's draft).
+        await page.fill(description, 'Typed, then signed out.');
+        await addPhotos(expect, page, [photos[1]!]);
+        await page.locator('.nav-actions [data-testid="user-menu"]').click();
+        await page.locator('.nav-actions [data-testid="logout"]').click();
+        await page.locator('.nav-actions [data-testid="nav-sign-in"]').waitFor();
+        await expect.poll(() => keptPhotos(page)).toBe(0);
+        expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('manzil:offline:')))).toEqual([]);
+      }
       expect(errors.flat().filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
       await ctx.close();
     });

@@ -304,11 +304,32 @@ describe("a phone's photo", () => {
     }
     await page.locator('[data-testid="photo-list"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, AREA, 'ar-phone-07-over-5-mb-shrunk');
+    // The draft keeps on the device the copies the upload will send, not the phone's photos (app/offline/draft-photos).
+    const keptCopies = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ size: number; width: number }[]>((resolve) => {
+            const req = indexedDB.open('manzil-drafts');
+            req.onerror = () => resolve([]);
+            req.onsuccess = () => {
+              const all = req.result.transaction('photos').objectStore('photos').getAll();
+              all.onsuccess = async () => {
+                const files = (all.result as { files: File[] }[]).flatMap((r) => r.files);
+                resolve(await Promise.all(files.map(async (f) => ({ size: f.size, width: (await createImageBitmap(f)).width }))));
+              };
+            };
+          }),
+      );
+    await expect.poll(async () => (await keptCopies()).length, { timeout: 30_000 }).toBe(2);
+    const copies = (await keptCopies()).sort((a, b) => a.size - b.size);
+    expect(copies.map((c) => c.width)).toEqual([1600, 1600]);
     await page.click('[data-testid="submit-listing"]');
     await page.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
 
     const sent = (await page.evaluate(() => (window as unknown as { sentFiles: number[] }).sentFiles)).sort((a, b) => a - b);
     expect(sent).toHaveLength(2);
+    // The same copies, not shrunk a second time.
+    expect(sent).toEqual(copies.map((c) => c.size));
     expect(sent[0]!).toBeLessThan(light.length / 2);
     expect(sent[1]!).toBeLessThan(heavy.length / 2);
     const mine = await api(server, 'GET', '/listings/my-listings', { token: user.token });

@@ -7,6 +7,8 @@ import { useEffect, useMemo } from 'react';
 import { ApiError } from '../../api/client';
 
 export const SNAPSHOT_PREFIX = 'manzil:offline:';
+/** The IndexedDB database of drafts' photos (draft-photos.ts), named here so sign-out deletes it without loading idb. */
+export const DRAFT_PHOTOS_DB = 'manzil-drafts';
 
 export interface Snapshot<T> {
   savedAt: number;
@@ -41,10 +43,15 @@ export function removeSnapshot(name: string, userId: number | string): void {
   }
 }
 
-/** Sign-out: the lists of whoever used this device go with their session. */
+/** Sign-out: the lists and drafts of whoever used this device go with their session, drafts' photos too. */
 export function clearSnapshots(): void {
   try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(SNAPSHOT_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    /* nothing to clear */
+  }
+  try {
+    if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(DRAFT_PHOTOS_DB);
   } catch {
     /* nothing to clear */
   }

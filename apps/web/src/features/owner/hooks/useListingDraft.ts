@@ -4,7 +4,7 @@
  * a phone. A new listing has one draft; an edit has one per listing, kept with the listing's fields as they were
  * when the edit began, so changes typed here are never laid over a version saved since (from another device, or
  * an admin's fix). Per account, among the offline snapshots, so drafts leave with the session at sign-out.
- * Photos are not kept (localStorage holds text; the restored form says so).
+ * Its photos are kept apart, in IndexedDB (app/offline/draft-photos.ts): localStorage holds text.
  */
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';

@@ -16,6 +16,7 @@ import {
   type MediaItem,
 } from '@manzil/shared';
 import { ApiError, getToken } from '../../../api/client';
+import { forgetDraftPhotos, keepDraftPhotos, readDraftPhotos } from '../../../app/offline/draft-photos';
 import { savedAtText } from '../../../app/offline/snapshot';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
@@ -166,6 +167,8 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   const [draft] = useState(() => (user && !notOwner ? readListingDraft(user.id, listingId, startValues) : null));
   const restored = draft && !draft.stale ? draft : null;
   const [draftShown, setDraftShown] = useState(draft != null);
+  /** The draft's photos brought back (app/offline/draft-photos): read after the text, IndexedDB answering later. */
+  const [restoredPhotos, setRestoredPhotos] = useState<{ count: number; savedAt: number } | null>(null);
   const [confirmStartOver, setConfirmStartOver] = useState(false);
   const [keepDraft, setKeepDraft] = useState(!notOwner);
 
@@ -289,16 +292,65 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     const late = checkImages(sizes, photosRef.current.length);
     setImageProblem(late);
     if (late) return;
+    addPending(files, sizes);
+  };
+  /**
+   * Photos added to the form, not uploaded yet. Each thumbnail from a small copy, as it is drawn (shrink-photo:
+   * the whole photo would be held per preview); `drawFrom` is a copy shrunk already, a quarter of the pixels to decode.
+   */
+  const addPending = (files: File[], drawFrom = files) => {
     const added = files.map((file) => ({ key: `p${++pendingSeq}`, file, progress: 0, status: 'ready' as const }));
     setPhotos((list) => [...list, ...added]);
-    // Each thumbnail from a small copy, as it is drawn (shrink-photo: the whole photo would be held per preview);
-    // one shrunk already is drawn from that, a quarter of the pixels to decode.
     for (const [i, { key }] of added.entries()) {
-      void photoPreview(sizes[i]!).then((url) => {
+      void photoPreview(drawFrom[i]!).then((url) => {
         if (photosRef.current.some((p) => p.key === key)) patchPhoto(key, { url });
         else URL.revokeObjectURL(url);
       });
     }
+  };
+
+  // ---- the draft's photos: brought back once as the form opens, then kept as they are added, moved or removed ----
+  const [photosRead, setPhotosRead] = useState(false);
+  /** Bumped by every keep and forget: a keep still shrinking its copies when a later one starts writes nothing. */
+  const photoDraftTurn = useRef(0);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (user && !notOwner) {
+        // A draft dropped as typed over a newer version of the listing takes its photos along.
+        const kept = draft?.stale ? await forgetDraftPhotos(user.id, listingId).then(() => null) : await readDraftPhotos(user.id, listingId);
+        const room = LIMITS.imagesPerListing - photosRef.current.length;
+        const files = kept?.files.slice(0, Math.max(0, room)) ?? [];
+        if (live && kept && files.length > 0) {
+          addPending(files);
+          setRestoredPhotos({ count: files.length, savedAt: kept.savedAt });
+          setDraftShown(true);
+        }
+      }
+      if (live) setPhotosRead(true);
+    })();
+    return () => {
+      live = false;
+    };
+    // Once, as the form opens (the text's draft is read once too).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const pendingKeys = photos
+    .filter((p) => p.file && !p.media)
+    .map((p) => p.key)
+    .join(' ');
+  useEffect(() => {
+    if (!keepDraft || !user || !photosRead) return;
+    const turn = ++photoDraftTurn.current;
+    // Kept as the upload would send them (the upload then reuses these copies): a few hundred KB a photo.
+    const files = photosRef.current.filter((p) => p.file && !p.media).map((p) => p.file!);
+    void Promise.all(files.map(shrinkPhoto)).then((copies) => {
+      if (turn === photoDraftTurn.current) void keepDraftPhotos(user.id, listingId, copies);
+    });
+  }, [pendingKeys, keepDraft, user, listingId, photosRead]);
+  const forgetPhotos = () => {
+    photoDraftTurn.current += 1;
+    if (user) void forgetDraftPhotos(user.id, listingId);
   };
   const removePending = (key: string) => {
     setImageProblem(null);
@@ -444,6 +496,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
         setKeepDraft(false);
         setDraftShown(false);
         forgetListingDraft(user.id, listingId);
+        forgetPhotos();
       }
     } catch (e) {
       const server = e instanceof ApiError ? e.message : null;
@@ -500,10 +553,15 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
           {t('addProperty.notOwner')}
         </div>
       )}
-      {draftShown && restored && (
+      {draftShown && (restored || restoredPhotos) && (
         <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status" data-testid="draft-restored">
           <i className="bi bi-clock-history" aria-hidden="true" />
-          <span className="flex-grow-1">{t(editing ? 'addProperty.draft.restoredEdit' : 'addProperty.draft.restored', { time: savedAtText(restored.savedAt, i18n.language) })}</span>
+          <span className="flex-grow-1">
+            {restored
+              ? t(editing ? 'addProperty.draft.restoredEdit' : 'addProperty.draft.restored', { time: savedAtText(restored.savedAt, i18n.language) })
+              : t('addProperty.draft.restoredPhotos', { time: savedAtText(restoredPhotos!.savedAt, i18n.language) })}
+            {restored && restoredPhotos && <> {t('addProperty.draft.photosToo', { count: restoredPhotos.count })}</>}
+          </span>
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setConfirmStartOver(true)} data-testid="draft-start-over">
             {t(editing ? 'addProperty.draft.discard' : 'addProperty.draft.startOver')}
           </button>
@@ -811,7 +869,15 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
         onConfirm={() => {
           setConfirmStartOver(false);
           setDraftShown(false);
+          setRestoredPhotos(null);
           if (user) forgetListingDraft(user.id, listingId);
+          forgetPhotos();
+          // The photos added here go too: those of the listing as saved stay.
+          setPhotos((list) => {
+            for (const p of list) if (!p.media && p.url) URL.revokeObjectURL(p.url);
+            return list.filter((p) => p.media);
+          });
+          setImageProblem(null);
           form.reset(startValues);
           lastAuto.current = { en: '', ar: '' };
           setFocus(focusAt(startValues, 'start-over'));
