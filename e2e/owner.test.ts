@@ -359,6 +359,54 @@ describe('a new listing typed but not sent', () => {
   }
 });
 
+describe('photos whose upload did not go through', () => {
+  for (const [lang, vpName, viewport] of [
+    ['en', 'mobile', MOBILE],
+    ['ar', 'desktop', DESKTOP],
+  ] as const) {
+    it.concurrent(`${lang} ${vpName}: a listing created while its photos could not be sent has them back on its edit page after the tab is lost`, { timeout: 180_000 }, async ({ expect }) => {
+      const owner = await registerUser(server);
+      const texts = locale(lang, 'owner');
+      const ctx = await newContext(browser, { lang, viewport, token: owner.token });
+      let page = await ctx.newPage();
+      const errors = [watchPage(page)];
+      await openApp(page, `${server.url}/add-property`);
+      await page.waitForSelector('[data-testid="listing-form"]');
+      await page.fill('[data-testid="input-title_ar"]', 'شقة رفعت صورها من خط ضعيف');
+      await page.fill('[data-testid="input-description_ar"]', 'انقطع الاتصال أثناء رفع الصور');
+      await page.fill('[data-testid="input-price"]', '250');
+      await page.fill('[data-testid="input-area_sqm"]', '120');
+      await chooseLocation(page);
+      await addPhotos(expect, page, [photos[0]!, photos[2]!]);
+      // The link drops as the photos go: the listing is created, its photos are not.
+      await page.route('**/upload-image/**', (route) => route.abort('internetdisconnected'));
+      await page.click('[data-testid="submit-listing"]');
+      await page.locator('[data-testid="form-banner"].alert-warning').waitFor({ timeout: 30_000 });
+      const mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
+      expect(mine.body.items.map((l: { media: unknown[] }) => l.media.length)).toEqual([0]);
+      const id = mine.body.items[0].id as number;
+      await expect.poll(() => keptPhotos(page)).toBe(2);
+
+      // The tab lost before a retry: the listing's edit page has the photos back, to send with a save.
+      await page.close();
+      page = await ctx.newPage();
+      errors.push(watchPage(page));
+      await openApp(page, `${server.url}/edit-property/${id}`);
+      await page.waitForSelector('[data-testid="draft-restored"]');
+      expect(await page.locator('[data-testid="draft-restored"]').innerText()).toContain(pick(texts, 'addProperty.draft.restoredPhotos').split('(')[0]!.trim());
+      await expect.poll(() => page.locator('[data-testid="pending-image"] img').count()).toBe(2);
+      await shot(page, AREA, `${lang}-${vpName}-unsent-photos-restored`);
+      await page.click('[data-testid="submit-listing"]');
+      await page.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
+      const media = (await api(server, 'GET', `/listings/${id}`, { token: owner.token })).body.media as { file_url: string }[];
+      expect(media).toHaveLength(2);
+      await expect.poll(() => keptPhotos(page)).toBe(0);
+      expect(errors.flat().filter((e) => !/Failed to load resource|upload-image/.test(e))).toEqual([]);
+      await ctx.close();
+    });
+  }
+});
+
 describe('changes to a listing typed but not saved', () => {
   for (const [lang, vpName, viewport] of [
     ['en', 'mobile', MOBILE],

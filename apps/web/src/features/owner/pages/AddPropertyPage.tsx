@@ -311,6 +311,11 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
 
   // ---- the draft's photos: brought back once as the form opens, then kept as they are added, moved or removed ----
   const [photosRead, setPhotosRead] = useState(false);
+  /**
+   * Whose draft the photos not sent yet are kept as: this form's until it is saved, then the saved listing's until
+   * their uploads are done, so a tab lost mid-upload brings them back on that listing's edit page. Null: not kept.
+   */
+  const [photoDraftOf, setPhotoDraftOf] = useState<{ listingId: number | null } | null>(notOwner ? null : { listingId });
   /** Bumped by every keep and forget: a keep still shrinking its copies when a later one starts writes nothing. */
   const photoDraftTurn = useRef(0);
   useEffect(() => {
@@ -340,14 +345,14 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     .map((p) => p.key)
     .join(' ');
   useEffect(() => {
-    if (!keepDraft || !user || !photosRead) return;
+    if (!photoDraftOf || !user || !photosRead) return;
     const turn = ++photoDraftTurn.current;
     // Kept as the upload would send them (the upload then reuses these copies): a few hundred KB a photo.
     const files = photosRef.current.filter((p) => p.file && !p.media).map((p) => p.file!);
     void Promise.all(files.map(shrinkPhoto)).then((copies) => {
-      if (turn === photoDraftTurn.current) void keepDraftPhotos(user.id, listingId, copies);
+      if (turn === photoDraftTurn.current) void keepDraftPhotos(user.id, photoDraftOf.listingId, copies);
     });
-  }, [pendingKeys, keepDraft, user, listingId, photosRead]);
+  }, [pendingKeys, photoDraftOf, user, photosRead]);
   const forgetPhotos = () => {
     photoDraftTurn.current += 1;
     if (user) void forgetDraftPhotos(user.id, listingId);
@@ -496,7 +501,8 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
         setKeepDraft(false);
         setDraftShown(false);
         forgetListingDraft(user.id, listingId);
-        forgetPhotos();
+        if (listingId == null) forgetPhotos();
+        setPhotoDraftOf({ listingId: saved.id });
       }
     } catch (e) {
       const server = e instanceof ApiError ? e.message : null;
