@@ -387,11 +387,18 @@ describe('photos whose upload did not go through', () => {
       const id = mine.body.items[0].id as number;
       await expect.poll(() => keptPhotos(page)).toBe(2);
 
-      // The tab lost before a retry: the listing's edit page has the photos back, to send with a save.
+      // The tab lost before a retry: My properties says so on the listing's card, and its edit page has the photos
+      // back, to send with a save.
       await page.close();
       page = await ctx.newPage();
       errors.push(watchPage(page));
-      await openApp(page, `${server.url}/edit-property/${id}`);
+      await openApp(page, `${server.url}/my-properties`);
+      const unsent = page.locator(`[data-testid="my-property-card"][data-listing-id="${id}"] [data-testid="unsent-photos"]`);
+      await unsent.waitFor();
+      expect(await unsent.innerText()).toContain(pick(texts, `myProperties.unsentPhotos_${lang === 'ar' ? 'two' : 'other'}`).replace('{{count}}', '2'));
+      await shot(page, AREA, `${lang}-${vpName}-unsent-photos-card`);
+      await unsent.locator('[data-testid="send-photos"]').click();
+      await page.waitForURL(`**/edit-property/${id}`);
       await page.waitForSelector('[data-testid="draft-restored"]');
       expect(await page.locator('[data-testid="draft-restored"]').innerText()).toContain(pick(texts, 'addProperty.draft.restoredPhotos').split('(')[0]!.trim());
       await expect.poll(() => page.locator('[data-testid="pending-image"] img').count()).toBe(2);
@@ -401,6 +408,9 @@ describe('photos whose upload did not go through', () => {
       const media = (await api(server, 'GET', `/listings/${id}`, { token: owner.token })).body.media as { file_url: string }[];
       expect(media).toHaveLength(2);
       await expect.poll(() => keptPhotos(page)).toBe(0);
+      await openApp(page, `${server.url}/my-properties`);
+      await page.locator(`[data-testid="my-property-card"][data-listing-id="${id}"] img`).waitFor();
+      expect(await page.locator('[data-testid="unsent-photos"]').count()).toBe(0);
       expect(errors.flat().filter((e) => !/Failed to load resource|upload-image/.test(e))).toEqual([]);
       await ctx.close();
     });

@@ -58,3 +58,17 @@ export function keepDraftPhotos(userId: number, listingId: number | null, files:
 export function forgetDraftPhotos(userId: number, listingId: number | null): Promise<void> {
   return keepDraftPhotos(userId, listingId, []);
 }
+
+/** The saved listings of this account with photos not sent yet, and how many (My properties says so on their cards). */
+export function unsentPhotos(userId: number): Promise<Map<number, number>> {
+  return inOrder(async () => {
+    const d = await open();
+    const [keys, values] = await Promise.all([d.getAllKeys('photos'), d.getAll('photos')]);
+    const out = new Map<number, number>();
+    keys.forEach((key, i) => {
+      const [owner, listing] = key.split(':');
+      if (owner === String(userId) && listing !== 'new' && values[i]!.files.length > 0) out.set(Number(listing), values[i]!.files.length);
+    });
+    return out;
+  }, new Map<number, number>());
+}

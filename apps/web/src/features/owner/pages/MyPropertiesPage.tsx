@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, groupDigits, type ListingRead, type MyListingRead } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
+import { unsentPhotos } from '../../../app/offline/draft-photos';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
@@ -60,6 +61,16 @@ export default function MyPropertiesPage() {
 function MyListings({ token }: { token: string | null }) {
   const { t, i18n } = useTranslation('owner');
   const queryClient = useQueryClient();
+  const { user } = useAuth();
+  // Photos of a saved listing whose upload did not go through, kept on this device (app/offline/draft-photos).
+  const [unsent, setUnsent] = useState<ReadonlyMap<number, number>>(new Map());
+  useEffect(() => {
+    let live = true;
+    if (user) void unsentPhotos(user.id).then((m) => live && setUnsent(m));
+    return () => {
+      live = false;
+    };
+  }, [user]);
   const query = useInfiniteQuery({
     queryKey: myListingsKey(token),
     queryFn: ({ pageParam, signal }) => fetchMyListings(pageParam, signal),
@@ -199,7 +210,7 @@ function MyListings({ token }: { token: string | null }) {
         <ul className="row g-3 list-unstyled" data-testid="my-properties-list">
           {items.map((l) => (
             <li key={l.id} className="col-md-6 col-xl-4">
-              <OwnerCard listing={l} deleting={deletingId === l.id} onDelete={() => setToDelete(l)} />
+              <OwnerCard listing={l} unsent={unsent.get(l.id) ?? 0} deleting={deletingId === l.id} onDelete={() => setToDelete(l)} />
             </li>
           ))}
         </ul>
@@ -243,7 +254,7 @@ function localTitle(l: ListingRead, lang: string) {
   return lang.startsWith('ar') ? l.title_ar || l.title_en : l.title_en || l.title_ar;
 }
 
-function OwnerCard({ listing: l, deleting, onDelete }: { listing: MyListingRead; deleting: boolean; onDelete: () => void }) {
+function OwnerCard({ listing: l, unsent, deleting, onDelete }: { listing: MyListingRead; unsent: number; deleting: boolean; onDelete: () => void }) {
   const { t, i18n } = useTranslation('owner');
   const lang = i18n.language.startsWith('ar') ? 'ar' : 'en';
   const title = localTitle(l, lang);
@@ -301,6 +312,15 @@ function OwnerCard({ listing: l, deleting, onDelete }: { listing: MyListingRead;
         <h2 className="h6 owner-listing-title">
           <Link to={`/property-details/${l.id}`}>{title}</Link>
         </h2>
+        {unsent > 0 && (
+          <p className="small text-warning-emphasis mb-2" data-testid="unsent-photos">
+            <i className="bi bi-cloud-arrow-up me-1" aria-hidden="true" />
+            {t('myProperties.unsentPhotos', { count: unsent })}{' '}
+            <Link to={`/edit-property/${l.id}`} data-testid="send-photos">
+              {t('myProperties.sendPhotos')}
+            </Link>
+          </p>
+        )}
         {l.status === 'rejected' && (
           <p className="small text-danger mb-2" data-testid="rejection-reason">
             <i className="bi bi-exclamation-octagon me-1" aria-hidden="true" />
