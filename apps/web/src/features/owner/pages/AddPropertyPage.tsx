@@ -152,6 +152,8 @@ function focusAt(values: Partial<ListingFormValues> | undefined, key: string): {
 }
 
 let pendingSeq = 0;
+/** A photo added in the form and not stored by the server yet: what a draft keeps. */
+const unsent = (p: FormPhoto) => p.file != null && !p.media;
 
 function ListingForm({ listing }: { listing: ListingRead | null }) {
   const { t, i18n } = useTranslation('owner');
@@ -341,14 +343,14 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const pendingKeys = photos
-    .filter((p) => p.file && !p.media)
+    .filter(unsent)
     .map((p) => p.key)
     .join(' ');
   useEffect(() => {
     if (!photoDraftOf || !user || !photosRead) return;
     const turn = ++photoDraftTurn.current;
     // Kept as the upload would send them (the upload then reuses these copies): a few hundred KB a photo.
-    const files = photosRef.current.filter((p) => p.file && !p.media).map((p) => p.file!);
+    const files = photosRef.current.filter(unsent).map((p) => p.file!);
     void Promise.all(files.map(shrinkPhoto)).then((copies) => {
       if (turn === photoDraftTurn.current) void keepDraftPhotos(user.id, photoDraftOf.listingId, copies);
     });
