@@ -417,6 +417,34 @@ describe('photos whose upload did not go through', () => {
   }
 });
 
+describe('a listing deleted from My properties', () => {
+  it.concurrent('ar mobile: takes along what this device kept of it, its unsaved changes and photos', { timeout: 120_000 }, async ({ expect }) => {
+    const owner = await registerUser(server);
+    const id = await createListing(server, owner.token, { description_en: 'A flat that will be deleted.' });
+    const ctx = await newContext(browser, { lang: 'ar', viewport: MOBILE, token: owner.token });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    await openApp(page, `${server.url}/edit-property/${id}`);
+    await page.waitForSelector('[data-testid="listing-form"]');
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="input-price"]')?.value !== '');
+    await page.fill('[data-testid="input-price"]', '180');
+    await addPhotos(expect, page, [photos[0]!]);
+    const keptEdit = () => page.evaluate((key) => Object.keys(localStorage).filter((k) => k.includes(key)).length, `listing-edit:${id}`);
+    await expect.poll(keptEdit).toBe(1);
+    await expect.poll(() => keptPhotos(page)).toBe(1);
+
+    await openApp(page, `${server.url}/my-properties`);
+    await page.click(`[data-listing-id="${id}"] [data-testid="delete-listing"]`);
+    await page.click('[data-testid="confirm-yes"]');
+    await page.waitForSelector('[data-testid="my-properties-banner"].alert-success');
+    expect(await api(server, 'GET', `/listings/${id}`, { token: owner.token })).toMatchObject({ status: 404 });
+    await expect.poll(() => keptPhotos(page)).toBe(0);
+    expect(await keptEdit()).toBe(0);
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await ctx.close();
+  });
+});
+
 describe('changes to a listing typed but not saved', () => {
   for (const [lang, vpName, viewport] of [
     ['en', 'mobile', MOBILE],

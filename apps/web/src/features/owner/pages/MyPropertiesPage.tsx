@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, groupDigits, type ListingRead, type MyListingRead } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
-import { unsentPhotos } from '../../../app/offline/draft-photos';
+import { forgetDraftPhotos, unsentPhotos } from '../../../app/offline/draft-photos';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
@@ -12,6 +12,7 @@ import { MY_LISTINGS_PAGE, deleteListing, fetchMyListings, myListingsKey } from 
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListingExpiry, WithheldBadges } from '../components/ListingExpiry';
 import { ListingMessages } from '../components/ListingMessages';
+import { forgetListingDraft } from '../hooks/useListingDraft';
 import { useListingSuccessBanner } from '../hooks/useListingSuccessBanner';
 import '../owner.css';
 
@@ -119,6 +120,12 @@ function MyListings({ token }: { token: string | null }) {
     setDeletingId(listing.id);
     try {
       await deleteListing(listing.id);
+      // What this device kept of the listing (its edit draft, photos not sent) has nothing left to go to.
+      if (user) {
+        forgetListingDraft(user.id, listing.id);
+        void forgetDraftPhotos(user.id, listing.id);
+        setUnsent((m) => new Map([...m].filter(([id]) => id !== listing.id)));
+      }
       setBanner({ kind: 'success', text: translateApiError(t, MESSAGES.listingDeleted) });
       await queryClient.invalidateQueries({ queryKey: ['listings'] });
     } catch (e) {
