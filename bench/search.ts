@@ -148,6 +148,17 @@ function mixes(govs: Place[], similarOf: number[] = [], similarNotKept: number[]
     },
     { name: 'bounds', bodies: [g1, g2, g3, g4].map((g) => ({ ...page, skip: 0, ...box(g!, 0.05) })) },
     { name: 'polygon', bodies: [g1, g2, g3, g4].map((g) => ({ ...page, skip: 0, polygon_coordinates: hexagon(g!, 0.06) })) },
+    {
+      // The orders a visitor picks besides newest first: each walks its own index (migration 040).
+      name: 'sorted by price or area',
+      extra: true,
+      bodies: [
+        { ...page, skip: 0, sort: 'price_asc' },
+        { ...page, skip: 0, sort: 'price_desc', governorate_id: g1!.id },
+        { ...page, skip: PAGE, sort: 'price_asc', listing_type: 'FOR_RENT', property_type: 'APARTMENT', governorate_id: g2!.id },
+        { ...page, skip: 0, sort: 'area_desc' },
+      ],
+    },
     { name: 'deep page (skip 5000)', bodies: [0, 1, 2, 3].map((p) => ({ ...page, skip: 5000 + p * PAGE })) },
     {
       // Each body a page the API does not keep: more price floors, round-robin, than the pages it keeps

@@ -39,6 +39,7 @@ import * as m036 from './migrations/036_saved_searches_in_memory.js';
 import * as m037 from './migrations/037_public_indexes_withheld.js';
 import * as m038 from './migrations/038_search_words.js';
 import * as m039 from './migrations/039_alert_matches.js';
+import * as m040 from './migrations/040_sort_indexes.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -76,6 +77,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '037_public_indexes_withheld', up: m037.up },
   { name: '038_search_words', up: m038.up },
   { name: '039_alert_matches', up: m039.up },
+  { name: '040_sort_indexes', up: m040.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -2,8 +2,9 @@
  * Public search (spec §7 POST /listings/search, DESIGN §5): approved, active listings not withheld only, every filter
  * combined with AND. Each filter maps onto a partial index of the public listings (`where status = 'approved'
  * and is_active and withheld = '{}'`, migration 037, so a scan of one needs no table row to tell a listing is
- * public): ids and types on b-trees, price on price_usd, text on the GIN over search_words
- * (migration 038), bounds and polygon on the GiST over the location point. A page costs 1 statement: the
+ * public): ids and types on b-trees, price ranges on the covering indexes, text on the GIN over search_words
+ * (migration 038), bounds and polygon on the GiST over the location point; each order on an index spelled as it
+ * (migrations 012 and 040). A page costs 1 statement: the
  * capped count, the page's ids and their rows (read.ts's listingRowsSql) together; a map view's pins come
  * from pins.ts instead.
  */
@@ -146,7 +147,7 @@ export function conditions(b: SearchFilters, words: string[], rates: Record<stri
 
 /**
  * Every order puts the listings still available first and those sold or rented after them (issue 24). The
- * leading expression is spelled as the indexes of migration 012 spell it, so newest first still walks an index.
+ * leading expression is spelled as the indexes of migrations 012 and 040 spell it, so each order walks an index.
  */
 const AVAILABLE_FIRST = sql`(l.availability <> 'available')`;
 
