@@ -6,7 +6,8 @@
  * from the approvals until every instant alert is in the outbox.
  *
  * Each worker first builds every saved search's conditions, as a server's worker does when it starts (timed
- * apart). POST /listings/search is loaded (BENCH_SEARCH_CONNECTIONS, 8, for BENCH_SEARCH_SECONDS, 10, a mix of
+ * apart), and rests after each listing and batch of mails as a server's does (BENCH_ALERTS_NO_REST=1: not at all,
+ * as before the rests). POST /listings/search is loaded (BENCH_SEARCH_CONNECTIONS, 8, for BENCH_SEARCH_SECONDS, 10, a mix of
  * no filter, type + governorate, price and text) on the API served by the same process, once alone and once
  * from the start of the matching: its p95 during the matching ÷ alone is the issue's "within 1.2×".
  *
@@ -31,8 +32,8 @@ import { loadConfig } from '../apps/api/src/config.js';
 import { generateSyntheticListings } from '../apps/api/src/db/synthetic.js';
 import { createStorage } from '../apps/api/src/lib/s3-storage.js';
 import { buildApp } from '../apps/api/src/app.js';
-import { claimJobs, MatchCache, runJob, syncSearches, warmMatchCache } from '../apps/api/src/modules/alerts/match.js';
-import { drain, mergePendingMatches } from '../apps/api/src/modules/alerts/worker.js';
+import { claimJobs, MatchCache, syncSearches, warmMatchCache } from '../apps/api/src/modules/alerts/match.js';
+import { drain, MAIL_REST_FACTOR, matchJobs, mergePendingMatches, REST_FACTOR } from '../apps/api/src/modules/alerts/worker.js';
 import { benchTarget, elapsed, envFlag, envInt, machine, percentile, round, table, writeResult } from './shared.js';
 
 const N = envInt('BENCH_N', 20_000);
@@ -42,6 +43,8 @@ const WORKERS = envInt('BENCH_ALERT_WORKERS', 2);
 const REUSE = envFlag('BENCH_REUSE');
 const SEARCH_CONNECTIONS = envInt('BENCH_SEARCH_CONNECTIONS', 8);
 const SEARCH_SECONDS = envInt('BENCH_SEARCH_SECONDS', 10);
+/** The workers' rests after each listing and batch of mails (alerts/worker.ts); BENCH_ALERTS_NO_REST=1: none, as before. */
+const REST = envFlag('BENCH_ALERTS_NO_REST') ? { match: 0, mail: 0 } : { match: REST_FACTOR, mail: MAIL_REST_FACTOR };
 
 /** POST /listings/search loaded by bench/load-generator.mjs (autocannon in a process of its own); every response time back. */
 function searchLoad(url: string, bodies: string[]): Promise<{ latencies: number[]; requests: number; non2xx: number; errors: number }> {
@@ -218,17 +221,17 @@ async function main() {
         if (jobs.length === 0) break;
         // As a server's worker does (alerts/worker.ts): the searches saved since, once a batch.
         await syncSearches(db, cache);
-        for (const job of jobs) {
-          const s = performance.now();
-          await runJob(db, job, cache, (t) => {
+        // As a server's worker does (alerts/worker.ts matchJobs): each listing, then its rest.
+        await matchJobs(db, jobs, cache, REST.match, {
+          timing: (t) => {
             find.push(t.findMs);
             cand.push(t.candidatesMs);
             candidates.push(t.candidates);
             record.push(t.recordMs);
             perListing.push(t.matches);
-          });
-          samples.push(performance.now() - s);
-        }
+          },
+          took: (ms) => samples.push(ms),
+        });
         // As a server's worker does after each batch: the matches' GIN entries into the index.
         await mergePendingMatches(db);
       }
@@ -246,7 +249,7 @@ async function main() {
     const ratio = round(search.during.p95 / search.alone.p95, 2);
     log(`matched in ${round(matchedMs / 1000, 1)} s (per listing p50 ${round(percentile(samples, 50), 1)} ms, p95 ${round(percentile(samples, 95), 1)}; finding p95 ${round(percentile(find, 95), 1)}, recording p95 ${round(percentile(record, 95), 1)}; matches p50 ${percentile(perListing, 50)}); search p95 ${search.alone.p95} ms alone, ${search.during.p95} during (${ratio}×); writing the instant alerts …`);
     const sender = async () => {
-      mails += await drain(ctx, 'instant', { from: ['new', 'instant'] });
+      mails += await drain(ctx, 'instant', { from: ['new', 'instant'] }, REST.mail);
     };
     // BENCH_SEND=0 stops after the matching (the outbox phase takes minutes at 100,000 searches).
     if (process.env.BENCH_SEND !== '0') await Promise.all(Array.from({ length: WORKERS }, sender));
