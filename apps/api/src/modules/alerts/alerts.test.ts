@@ -308,6 +308,42 @@ describe('the unsubscribe URL with the web app served', () => {
   }, 60_000);
 });
 
+describe('a server stopped in the middle of a burst of approvals', () => {
+  it('stops after the listing in hand, hands back the jobs it had not begun, and another server matches each listing once', async () => {
+    const t = await createTestApp('pglite', { env: { RATE_LIMITS: 'false' } });
+    const stops: (() => Promise<void>)[] = [];
+    try {
+      const owner = await createUser(t);
+      const saver = await createUser(t);
+      await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', saver.user.id).execute();
+      const r = await http(t.url, 'POST', '/api/v1/saved-searches', { token: saver.token, body: { name: 'Houses', filters: { property_type: 'HOUSE' }, frequency: 'instant' } });
+      expect(r.status).toBe(201);
+      const listings: number[] = [];
+      for (let i = 0; i < 6; i++) listings.push(await insertListing(t.db, owner.user.id, { status: 'pending', property_type: 'HOUSE' }));
+      // Approved at once (the trigger writes a job for each).
+      await t.db.updateTable('listings').set({ status: 'approved' }).where('id', 'in', listings).execute();
+
+      // A worker resting long after each listing, stopped once it has matched the first.
+      const first = startAlertsWorker(t.app.deps, quiet, { pollMs: 10, batchSize: 10, rest: { match: 1000, mail: 0 } });
+      await until(async () => (await t.db.selectFrom('alert_matches').select('id').execute()).length > 0);
+      await first();
+      const left = await t.db.selectFrom('alert_jobs').select(['listing_id', 'claimed_until']).execute();
+      expect(left.length).toBeGreaterThan(0);
+      expect(left.every((j) => j.claimed_until === null)).toBe(true);
+
+      // Another server takes them at once, and no listing is matched twice.
+      stops.push(startAlertsWorker(t.app.deps, quiet, { pollMs: 10 }));
+      await until(async () => (await t.db.selectFrom('alert_jobs').select('id').execute()).length === 0 && (await t.db.selectFrom('alert_unsent').select('match_id').execute()).length === 0);
+      const rows = await t.db.selectFrom('alert_matches').select('listing_id').execute();
+      expect(rows.map((x) => x.listing_id).sort((a, b) => a - b)).toEqual([...listings].sort((a, b) => a - b));
+      expect(await matchedBy(t.db, r.body.id)).toEqual([...listings].sort((a, b) => a - b));
+    } finally {
+      await Promise.all(stops.map((s) => s()));
+      await t.close();
+    }
+  }, 60_000);
+});
+
 describe.skipIf(!TEST_DATABASE_URL)('alerts on two servers sharing one PostgreSQL', () => {
   it('sends each alert exactly once', async () => {
     const smtp = await startSmtp();

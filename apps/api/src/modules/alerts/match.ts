@@ -489,6 +489,11 @@ export async function claimJobs(db: Database, batch: number, lockMs: number): Pr
   return res.rows.map((r) => ({ id: Number(r.id), listing_id: r.listing_id }));
 }
 
+/** Hands claimed jobs back (a server stopping before it began them): the next pass of any server takes them. */
+export async function releaseJobs(db: Database, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.updateTable('alert_jobs').set({ claimed_until: null }).where('id', 'in', ids).execute();
+}
+
 /**
  * One job: the matches and the job's removal in one transaction, so a crash leaves both undone, never one. Its
  * commit does not wait for the disk (synchronous_commit off, for it alone): a crash may lose it whole, and then

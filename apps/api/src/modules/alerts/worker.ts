@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { claimJobs, MatchCache, runJob, syncSearches, warmMatchCache, type MatchTiming, type Recorded } from './match.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { claimJobs, MatchCache, releaseJobs, runJob, syncSearches, warmMatchCache, type MatchTiming, type Recorded } from './match.js';
 import { lastDigestTime, sendDue, type Cursor, type SendOptions, type Weekday } from './send.js';
 import { repeatEvery } from '../../lib/repeat.js';
 
@@ -37,27 +38,35 @@ export interface AlertsWorkerOptions {
 export const REST_FACTOR = 3;
 export const MAIL_REST_FACTOR = 0.5;
 
-/** Waits `factor` times the time since `startedAt` (performance.now()). */
-export function restAfter(startedAt: number, factor: number): Promise<void> | undefined {
+/** Waits `factor` times the time since `startedAt` (performance.now()), or until `stopping` is aborted. */
+export async function restAfter(startedAt: number, factor: number, stopping?: AbortSignal): Promise<void> {
   const ms = (performance.now() - startedAt) * factor;
-  return ms >= 1 ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined;
+  if (ms >= 1 && !stopping?.aborted) await sleep(ms, undefined, { signal: stopping }).catch(() => undefined);
 }
 
-/** Matches `jobs` one after the other, resting after each; answers what was recorded. */
+/**
+ * Matches `jobs` one after the other, resting after each; answers what was recorded. When the server stops, it
+ * ends after the listing in hand and hands the jobs it has not begun back (another server takes them at once).
+ */
 export async function matchJobs(
   db: Database,
   jobs: { id: number; listing_id: number }[],
   cache: MatchCache,
   restFactor: number,
   onJob?: { timing?: MatchTiming; took?: (ms: number) => void },
+  stopping?: AbortSignal,
 ) {
   const recorded: Recorded[] = [];
-  for (const job of jobs) {
+  for (const [i, job] of jobs.entries()) {
+    if (stopping?.aborted) {
+      await releaseJobs(db, jobs.slice(i).map((j) => j.id));
+      break;
+    }
     const start = performance.now();
     const r = await runJob(db, job, cache, onJob?.timing);
     onJob?.took?.(performance.now() - start);
     if (r) recorded.push(r);
-    await restAfter(start, restFactor);
+    await restAfter(start, restFactor, stopping);
   }
   return recorded;
 }
@@ -81,7 +90,13 @@ export interface PassState {
 }
 
 /** Mails every due match of `kind` (a batch of rows at a time: another server may be taking its share meanwhile). */
-export async function drain(ctx: Parameters<typeof sendDue>[0], kind: 'instant' | 'daily' | 'weekly', opts: SendOptions = {}, restFactor = MAIL_REST_FACTOR) {
+export async function drain(
+  ctx: Parameters<typeof sendDue>[0],
+  kind: 'instant' | 'daily' | 'weekly',
+  opts: SendOptions = {},
+  restFactor = MAIL_REST_FACTOR,
+  stopping?: AbortSignal,
+) {
   let mails = 0;
   let after: Cursor | undefined;
   for (;;) {
@@ -90,7 +105,7 @@ export async function drain(ctx: Parameters<typeof sendDue>[0], kind: 'instant' 
     mails += r.mails;
     if (!r.last) return mails;
     after = r.last;
-    await restAfter(start, restFactor);
+    await restAfter(start, restFactor, stopping);
   }
 }
 
@@ -108,6 +123,7 @@ export async function alertsPass(
   opts: Required<Omit<AlertsWorkerOptions, 'pollMs'>>,
   cache = new MatchCache(deps.config.EXCHANGE_RATES),
   state: PassState = { digests: {}, instantSweptAt: 0 },
+  stopping?: AbortSignal,
 ) {
   const ctx = { db: deps.db, storage: deps.storage, secret: deps.config.JWT_SECRET, publicUrl: deps.publicUrl };
   let matched = 0;
@@ -116,26 +132,28 @@ export async function alertsPass(
     const jobs = await claimJobs(deps.db, opts.batchSize, opts.lockMs);
     // The searches saved since the last batch, once for all of its listings.
     if (jobs.length > 0) await syncSearches(deps.db, cache);
-    const recorded = await matchJobs(deps.db, jobs, cache, opts.rest.match);
+    const recorded = await matchJobs(deps.db, jobs, cache, opts.rest.match, undefined, stopping);
     matched += recorded.reduce((n, r) => n + r.searches, 0);
     // The instant alerts of what was just matched, at once; the other searches' matches are filed for their digests.
     if (recorded.length > 0) {
-      mails += await drain(ctx, 'instant', { from: ['new'], matchIds: recorded.map((r) => r.matchId) }, opts.rest.mail);
+      mails += await drain(ctx, 'instant', { from: ['new'], matchIds: recorded.map((r) => r.matchId) }, opts.rest.mail, stopping);
       await mergePendingMatches(deps.db);
     }
-    if (jobs.length < opts.batchSize) break;
+    if (jobs.length < opts.batchSize || stopping?.aborted) break;
   }
+  // Stopping: the sweep and the digests are any server's next pass's (nothing is lost by leaving them).
+  if (stopping?.aborted) return { matched, mails };
   const now = opts.now();
   // Also when the clock went back (a test's, or the host's corrected).
   if (Math.abs(now.getTime() - state.instantSweptAt) >= INSTANT_SWEEP_MS) {
-    mails += await drain(ctx, 'instant', { from: ['new', 'instant'] }, opts.rest.mail);
+    mails += await drain(ctx, 'instant', { from: ['new', 'instant'] }, opts.rest.mail, stopping);
     state.instantSweptAt = now.getTime();
   }
   const hour = deps.config.ALERTS_DIGEST_HOUR;
   for (const kind of ['daily', 'weekly'] as const) {
     const before = lastDigestTime(now, hour, kind === 'weekly' ? (deps.config.ALERTS_WEEKLY_DAY as Weekday) : undefined);
     if (state.digests[kind] === before.getTime()) continue;
-    mails += await drain(ctx, kind, { before }, opts.rest.mail);
+    mails += await drain(ctx, kind, { before }, opts.rest.mail, stopping);
     state.digests[kind] = before.getTime();
   }
   return { matched, mails };
@@ -159,10 +177,10 @@ export function startAlertsWorker(deps: AlertsDeps, log: Log, options: AlertsWor
   // Every saved search's conditions are built before the first pass, so no listing waits for them.
   let warm: Promise<unknown> | null = null;
   return repeatEvery(
-    async () => {
+    async (stopping) => {
       warm ??= warmMatchCache(deps.db, cache).catch((err: Error) => log.warn(`alerts worker: building the saved searches' conditions: ${err.message}`));
       await warm;
-      return alertsPass(deps, opts, cache, state);
+      return alertsPass(deps, opts, cache, state, stopping);
     },
     pollMs,
     (err) => log.error(`alerts worker: ${err.message}`),
