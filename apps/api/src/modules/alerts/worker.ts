@@ -53,9 +53,9 @@ export async function matchJobs(
   jobs: { id: number; listing_id: number }[],
   cache: MatchCache,
   restFactor: number,
-  onJob?: { timing?: MatchTiming; took?: (ms: number) => void },
-  stopping?: AbortSignal,
+  opts: { timing?: MatchTiming; took?: (ms: number) => void; stopping?: AbortSignal } = {},
 ) {
+  const { stopping } = opts;
   const recorded: Recorded[] = [];
   for (const [i, job] of jobs.entries()) {
     if (stopping?.aborted) {
@@ -63,8 +63,8 @@ export async function matchJobs(
       break;
     }
     const start = performance.now();
-    const r = await runJob(db, job, cache, onJob?.timing);
-    onJob?.took?.(performance.now() - start);
+    const r = await runJob(db, job, cache, opts.timing);
+    opts.took?.(performance.now() - start);
     if (r) recorded.push(r);
     await restAfter(start, restFactor, stopping);
   }
@@ -132,7 +132,7 @@ export async function alertsPass(
     const jobs = await claimJobs(deps.db, opts.batchSize, opts.lockMs);
     // The searches saved since the last batch, once for all of its listings.
     if (jobs.length > 0) await syncSearches(deps.db, cache);
-    const recorded = await matchJobs(deps.db, jobs, cache, opts.rest.match, undefined, stopping);
+    const recorded = await matchJobs(deps.db, jobs, cache, opts.rest.match, { stopping });
     matched += recorded.reduce((n, r) => n + r.searches, 0);
     // The instant alerts of what was just matched, at once; the other searches' matches are filed for their digests.
     if (recorded.length > 0) {
