@@ -63,11 +63,13 @@ export function forgetDraftPhotos(userId: number, listingId: number | null): Pro
 export function unsentPhotos(userId: number): Promise<Map<number, number>> {
   return inOrder(async () => {
     const d = await open();
-    const [keys, values] = await Promise.all([d.getAllKeys('photos'), d.getAll('photos')]);
+    // This account's keys only ("7:" up to "7:\uffff"; "71:…" sorts before "7:"), not every account's on the device.
+    const mine = IDBKeyRange.bound(`${userId}:`, `${userId}:\uffff`);
+    const [keys, values] = await Promise.all([d.getAllKeys('photos', mine), d.getAll('photos', mine)]);
     const out = new Map<number, number>();
     keys.forEach((key, i) => {
-      const [owner, listing] = key.split(':');
-      if (owner === String(userId) && listing !== 'new' && values[i]!.files.length > 0) out.set(Number(listing), values[i]!.files.length);
+      const listing = key.slice(key.indexOf(':') + 1);
+      if (listing !== 'new' && values[i]!.files.length > 0) out.set(Number(listing), values[i]!.files.length);
     });
     return out;
   }, new Map<number, number>());
