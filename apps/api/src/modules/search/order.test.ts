@@ -14,6 +14,7 @@ interface Row {
   area: number | null;
   created: number;
   available: boolean;
+  availability: string;
 }
 
 /** The order the API promises, computed here from what was inserted. */
@@ -54,7 +55,7 @@ describe.each(DB_KINDS)('search order (%s)', (kind) => {
         listing_type: i % 2 ? 'FOR_RENT' : 'FOR_SALE', price, currency, area_sqm: area, availability,
         created_at: new Date(created), governorate_id: 3, district_id: 34,
       });
-      rows.push({ id, price_usd: priceUsd(price, currency, DEFAULT_EXCHANGE_RATES), area, created, available: availability === 'available' });
+      rows.push({ id, price_usd: priceUsd(price, currency, DEFAULT_EXCHANGE_RATES), area, created, available: availability === 'available', availability });
     }
     // Not public: never in any order.
     await insertListing(t.db, user.id, { status: 'pending', availability: 'available', created_at: new Date(Date.UTC(2026, 0, 1)) });
@@ -104,5 +105,16 @@ describe.each(DB_KINDS)('search order (%s)', (kind) => {
     expect(gone.body.items.every((x: { availability: string }) => x.availability === 'sold')).toBe(true);
     expect(gone.body.items.length).toBeGreaterThan(0);
     expect((await search({ availability: 'gone' })).status).toBe(422);
+  });
+
+  it('sold or rented alone, in every order and with its total', async () => {
+    for (const availability of ['sold', 'rented']) {
+      const these = rows.filter((r) => r.availability === availability);
+      for (const sort of SORTS) {
+        const r = await search({ limit: 100, sort, availability });
+        expect(r.body.items.map((x: { id: number }) => x.id)).toEqual(expected(these, sort));
+        expect(r.body.total).toBe(these.length);
+      }
+    }
   });
 });

@@ -101,6 +101,9 @@ export function conditions(b: SearchFilters, words: string[], rates: Record<stri
   if (b.listing_type) c.push(sql<SqlBool>`l.listing_type = ${b.listing_type}`);
   if (b.property_type) c.push(sql<SqlBool>`l.property_type = ${b.property_type}`);
   if (b.availability) c.push(sql<SqlBool>`l.availability = ${b.availability}`);
+  // Also said as the indexes' leading "available first" expression, so sold or rented is a range of those indexes
+  // instead of a read of every public row (the planner does not derive one condition from the other).
+  if (b.availability && b.availability !== 'available') c.push(sql<SqlBool>`${AVAILABLE_FIRST}`);
   if (b.governorate_id !== undefined) {
     const ids = Array.isArray(b.governorate_id) ? b.governorate_id : [b.governorate_id];
     c.push(ids.length === 1 ? sql<SqlBool>`l.governorate_id = ${ids[0]}` : sql<SqlBool>`l.governorate_id in (${sql.join(ids)})`);
