@@ -283,7 +283,7 @@ export const MOBILE = { width: 390, height: 844 };
  */
 export async function newContext(
   browser: Browser,
-  opts: { lang?: Lang; viewport?: { width: number; height: number }; token?: string; serviceWorkers?: 'allow' | 'block' } = {},
+  opts: { lang?: Lang; viewport?: { width: number; height: number }; token?: string; serviceWorkers?: 'allow' | 'block'; deviceScaleFactor?: number } = {},
 ): Promise<BrowserContext> {
   const ctx = await browser.newContext({
     // The service worker precaches the whole app (about 60 files) in every context that allows it: only the
@@ -291,7 +291,7 @@ export async function newContext(
     serviceWorkers: opts.serviceWorkers ?? 'block',
     viewport: opts.viewport ?? DESKTOP,
     locale: opts.lang === 'en' ? 'en-US' : 'ar-YE',
-    deviceScaleFactor: 1,
+    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
     isMobile: (opts.viewport?.width ?? 1280) < 500,
     hasTouch: (opts.viewport?.width ?? 1280) < 500,
   });

@@ -58,7 +58,8 @@ describe.each([
     await page.locator('.latest-track img').first().evaluate((img: HTMLImageElement) => img.decode());
     // Nothing widens the page (the slider scrolls inside itself).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual((device === 'mobile' ? MOBILE : DESKTOP).width);
-    expect(await page.locator('.latest-track img').first().getAttribute('srcset')).toMatch(/-400\.webp 400w, .*-960\.webp 960w, .*-1600\.webp 1600w/);
+    // A card offers its copies up to 960 px (listing-card/display.ts): never the 1600 px one, at any pixel ratio.
+    expect(await page.locator('.latest-track img').first().getAttribute('srcset')).toMatch(/-400\.webp 400w, .*-960\.webp 960w$/);
     await shot(page, AREA, `${tag}-1-home`);
 
     await page.getByRole('tab', { name: s.tabs.rent }).click();
@@ -203,6 +204,32 @@ describe('listing pages', () => {
     expect(await page.locator('.city-card').count()).toBe(stats.length);
     await expect(page.locator('.city-card', { hasText: 'Aden' }).locator('p').textContent()).resolves.toContain(String(stats.find((s) => s.name_en === 'Aden')!.total));
     await shot(page, AREA, 'en-desktop-7-by-city');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a phone of pixel ratio 3 fetches each card photo at 960 px, never the 1600 px copy; the listing page keeps it for its own photo', async () => {
+    const ctx = await newContext(browser, { lang: 'ar', viewport: MOBILE, deviceScaleFactor: 3 });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    const photos: string[] = [];
+    page.on('request', (r) => {
+      const m = r.url().match(/-(\d+)\.webp$/);
+      if (m) photos.push(m[1]!);
+    });
+    await openApp(page, server.url + '/search-list');
+    const first = page.locator('.search-page article.listing-card img').first();
+    await first.evaluate((img: HTMLImageElement) => img.decode());
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-960\.webp$/);
+    expect(photos.length).toBeGreaterThan(0);
+    expect(photos.filter((w) => w === '1600')).toEqual([]);
+    await shot(page, AREA, 'ar-mobile-dpr3-search-list');
+    // The listing's own photo, the page's subject, is still offered in full.
+    await first.locator('xpath=ancestor::article').locator('h3 a').click();
+    const photo = page.locator('.details-carousel-img.is-active');
+    await photo.waitFor();
+    await photo.evaluate((img: HTMLImageElement) => img.decode());
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-1600\.webp$/);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -8,7 +8,7 @@ import { FavoriteButton } from '../favorites/FavoriteButton';
 import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../data-saver/PhotoGate';
 import { ApproxPrice, OldPrice, PricePerSqm, ReducedBadge } from '../currency/PriceExtras';
 import { mediaUrl } from '../../api/client';
-import { cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
+import { CARD_MAX_VARIANT_WIDTH, cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
 import './listing-card.css';
 
 export interface ListingCardProps {
@@ -69,7 +69,7 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
           {src ? (
             <img
               src={src}
-              srcSet={gate.saver ? undefined : srcSet(media)}
+              srcSet={gate.saver ? undefined : srcSet(media, CARD_MAX_VARIANT_WIDTH)}
               sizes={gate.saver ? undefined : layout === 'list' ? '(min-width: 768px) 320px, 100vw' : '(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw'}
               alt=""
               loading={eager || gate.saver ? 'eager' : 'lazy'}

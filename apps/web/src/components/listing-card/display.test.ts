@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeLine } from './display';
+import { CARD_MAX_VARIANT_WIDTH, placeLine, srcSet } from './display';
 
 const khorMaksar = { name_en: 'Khor Maksar', name_ar: 'خور مكسر' };
 const aden = { name_en: 'Aden', name_ar: 'عدن' };
@@ -15,5 +15,18 @@ describe('placeLine', () => {
     expect(placeLine([null, undefined, aden], 'ar')).toBe('عدن');
     expect(placeLine([{ name_en: '', name_ar: 'عدن' }], 'en')).toBe('عدن');
     expect(placeLine([], 'en')).toBe('');
+  });
+});
+
+describe('srcSet', () => {
+  const v = (width: number) => ({ width, url: `/uploads/listings/1/a-${width}.webp` });
+  it("offers a card no copy wider than it needs, so a phone of pixel ratio 3 fetches 960 px, not 1600", () => {
+    const photo = { variants: [v(1600), v(400), v(960)] };
+    expect(srcSet(photo, CARD_MAX_VARIANT_WIDTH)).toBe('/uploads/listings/1/a-400.webp 400w, /uploads/listings/1/a-960.webp 960w');
+    expect(srcSet(photo)).toBe('/uploads/listings/1/a-400.webp 400w, /uploads/listings/1/a-960.webp 960w, /uploads/listings/1/a-1600.webp 1600w');
+  });
+  it('keeps the narrowest copy of a photo whose copies are all wider', () => {
+    expect(srcSet({ variants: [v(1600), v(1200)] }, 960)).toBe('/uploads/listings/1/a-1200.webp 1200w');
+    expect(srcSet({ variants: [] }, 960)).toBeUndefined();
   });
 });
