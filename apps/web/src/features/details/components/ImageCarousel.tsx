@@ -4,7 +4,8 @@ import { DETAILS_PHOTO_SIZES, type MediaItem } from '@manzil/shared';
 import { PhotoPlaceholder, saverVariant } from '../../../components/data-saver/PhotoGate';
 import { useDataSaver } from '../../../components/data-saver/store';
 import { mediaUrl } from '../../../api/client';
-import { mediaSrc, mediaSrcSet } from '../../map/lib/display';
+import { srcSet } from '../../../components/listing-card/display';
+import { mediaSrc } from '../../map/lib/display';
 import { stepForKey, wrapIndex } from './carousel-logic';
 
 const SIZES = DETAILS_PHOTO_SIZES;
@@ -95,7 +96,7 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
               key={m.id}
               className={`details-carousel-img${i === current ? ' is-active' : ''}`}
               src={(saver ? mediaUrl(saverVariant(m, 960)?.url) : mediaSrc(m, 960)) ?? undefined}
-              srcSet={saver ? undefined : mediaSrcSet(m) || undefined}
+              srcSet={saver ? undefined : srcSet(m)}
               sizes={saver ? undefined : SIZES}
               alt={t('gallery.photoAlt', { title, n: i + 1, total: count })}
               width={m.width || 1600}

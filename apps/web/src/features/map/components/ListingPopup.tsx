@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { groupDigits, type ListingPin } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
 import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../../../components/data-saver/PhotoGate';
-import { listingTitle, mediaSrc, mediaSrcSet, placeName, priceText, type Lang } from '../lib/display';
+import { CARD_MAX_VARIANT_WIDTH, srcSet } from '../../../components/listing-card/display';
+import { listingTitle, mediaSrc, placeName, priceText, type Lang } from '../lib/display';
 import { ApproxPrice } from '../../../components/currency/PriceExtras';
 
 /** A pin carries the place as objects and no old price: what the currency line needs of it. */
@@ -37,7 +38,7 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
       )}
       <Link to={href} className="map-popup-media" tabIndex={-1} aria-hidden="true" hidden={gate.gated}>
         {src && !gate.gated ? (
-          <img src={src} srcSet={(!gate.saver && mediaSrcSet(cover)) || undefined} sizes="260px" alt="" width={260} height={150} loading="lazy" decoding="async" />
+          <img src={src} srcSet={gate.saver ? undefined : srcSet(cover, CARD_MAX_VARIANT_WIDTH)} sizes="260px" alt="" width={260} height={150} loading="lazy" decoding="async" />
         ) : (
           <span className="map-popup-noimage">
             <i className="bi bi-house-door" aria-hidden="true" />

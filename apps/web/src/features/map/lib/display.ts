@@ -26,15 +26,6 @@ export function priceText(l: Pick<ListingRead, 'price' | 'currency'>, lang: Lang
   return formatPrice(l.price, l.currency, lang);
 }
 
-/** srcset of the WebP variants ("url 400w, url 960w, …"); empty when the item has none. */
-export function mediaSrcSet(item: Pick<MediaItem, 'variants'> | undefined): string {
-  if (!item?.variants?.length) return '';
-  return [...item.variants]
-    .sort((a, b) => a.width - b.width)
-    .map((v) => `${mediaUrl(v.url)} ${v.width}w`)
-    .join(', ');
-}
-
 /** The smallest variant at least `minWidth` wide (else the largest), for thumbnails and popups. */
 export function mediaSrc(item: Pick<MediaItem, 'variants' | 'file_url'> | undefined, minWidth = 0): string | null {
   if (!item) return null;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, groupDigits, type ListingRead, type MyListingRead } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
+import { CARD_MAX_VARIANT_WIDTH, srcSet } from '../../../components/listing-card/display';
 import { forgetDraftPhotos, unsentPhotos } from '../../../app/offline/draft-photos';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
@@ -286,7 +287,7 @@ function OwnerCard({ listing: l, unsent, deleting, onDelete }: { listing: MyList
         {image ? (
           <img
             src={mediaUrl(image.file_url) ?? undefined}
-            srcSet={image.variants.map((v) => `${mediaUrl(v.url)} ${v.width}w`).join(', ')}
+            srcSet={srcSet(image, CARD_MAX_VARIANT_WIDTH)}
             sizes="(min-width: 1200px) 380px, (min-width: 768px) 50vw, 100vw"
             alt=""
             loading="lazy"
