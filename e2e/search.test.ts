@@ -59,7 +59,7 @@ describe.each([
     // Nothing widens the page (the slider scrolls inside itself).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual((device === 'mobile' ? MOBILE : DESKTOP).width);
     // A card offers its copies up to 960 px (listing-card/display.ts): never the 1600 px one, at any pixel ratio.
-    expect(await page.locator('.latest-track img').first().getAttribute('srcset')).toMatch(/-400\.webp 400w, .*-960\.webp 960w$/);
+    expect(await page.locator('.latest-track img').first().getAttribute('srcset')).toMatch(/-400\.webp 400w, .*-720\.webp 720w, .*-960\.webp 960w$/);
     await shot(page, AREA, `${tag}-1-home`);
 
     await page.getByRole('tab', { name: s.tabs.rent }).click();
@@ -231,6 +231,17 @@ describe('listing pages', () => {
     await photo.evaluate((img: HTMLImageElement) => img.decode());
     expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-1600\.webp$/);
     expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("a phone of pixel ratio 2 fetches the home's card photos at 720 px, not 960", async () => {
+    const ctx = await newContext(browser, { lang: 'en', viewport: MOBILE, deviceScaleFactor: 2 });
+    const page = await ctx.newPage();
+    await openApp(page, server.url + '/');
+    const first = page.locator('.latest-track img').first();
+    await first.evaluate((img: HTMLImageElement) => img.decode());
+    // About 300 CSS px wide, so 600 device pixels: the 720 px copy (the demo's photos are stored with it).
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-720\.webp$/);
     await ctx.close();
   });
 

@@ -29,7 +29,7 @@ export async function insertMedia(db: Kysely<DB>, listingId: number, position = 
     .values({
       listing_id: listingId,
       storage_key: `listings/${listingId}/fixture${position}`,
-      widths: [400, 960, 1600],
+      widths: [400, 720, 960, 1600],
       width: 1600,
       height: 1067,
       bytes: 1000,

@@ -108,10 +108,11 @@ export const STORAGE_KEYS = {
 } as const;
 
 /**
- * The widths the server stores each photo at, for srcset (small phones, tablets, desktops). The last is the widest
- * kept, so the owner's browser sends nothing wider (features/owner/shrink-photo.ts).
+ * The widths the server stores each photo at, for srcset (small phones, tablets, desktops). 720 is a card at pixel
+ * ratio 2 (274–360 CSS px on a 360 px phone, 265–320 on a desktop), which otherwise took the 960 px copy. The last is
+ * the widest kept, so the owner's browser sends nothing wider (features/owner/shrink-photo.ts).
  */
-export const IMAGE_VARIANT_WIDTHS = [400, 960, 1600] as const;
+export const IMAGE_VARIANT_WIDTHS = [400, 720, 960, 1600] as const;
 
 export const WINDOW_EVENTS = { openLoginModal: 'openLoginModal' } as const;
 

@@ -200,7 +200,7 @@ export async function generateSyntheticListings(db: Database, n: number, opts: S
       // is a bigint: id * 7919 passes the integer range from id 271,183 (BENCH_N=1000000).
       await sql`
         insert into listing_media (listing_id, storage_key, widths, variant_bytes, width, height, bytes, position)
-        select l.id, 'listings/' || l.id || '/synthetic' || p, '{400,960,1600}', '{18000,52000,110000}', 1600, 1067, 180000, p
+        select l.id, 'listings/' || l.id || '/synthetic' || p, '{400,720,960,1600}', '{18000,32000,52000,110000}', 1600, 1067, 180000, p
         from listings l cross join lateral generate_series(0, ((l.id::bigint * 7919) % 9)::int - 1) p
         where l.id > ${start} and l.owner_id = ${owner.id}`.execute(trx);
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@manzil/shared';
+import { IMAGE_VARIANT_WIDTHS, MESSAGES } from '@manzil/shared';
 import { DB_KINDS, createTestApp, createUser, http, type TestApp } from '../../../test/helpers.js';
 import { STORAGE_KINDS, startS3, type TestS3 } from '../../../test/s3.js';
 import { variantWidths } from './service.js';
@@ -85,9 +85,9 @@ describe.each(CASES)('listing images on %s, %s storage', (kind, storageKind) => 
   });
 
   it('keeps variant widths within the original (never upscales)', () => {
-    expect(variantWidths(3000)).toEqual([400, 960, 1600]);
-    expect(variantWidths(1200)).toEqual([400, 960, 1200]);
-    expect(variantWidths(960)).toEqual([400, 960]);
+    expect(variantWidths(3000)).toEqual([400, 720, 960, 1600]);
+    expect(variantWidths(1200)).toEqual([400, 720, 960, 1200]);
+    expect(variantWidths(960)).toEqual([400, 720, 960]);
     expect(variantWidths(300)).toEqual([300]);
   });
 
@@ -97,7 +97,7 @@ describe.each(CASES)('listing images on %s, %s storage', (kind, storageKind) => 
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ id: expect.any(Number), width: 1600, height: 1200, position: 0 });
     expect(r.body.file_url).toMatch(/^\/uploads\/listings\/\d+\/[0-9a-f]+-960\.webp$/);
-    expect(r.body.variants.map((v: { width: number }) => v.width)).toEqual([400, 960, 1600]);
+    expect(r.body.variants.map((v: { width: number }) => v.width)).toEqual([400, 720, 960, 1600]);
     for (const v of r.body.variants) {
       const meta = await sharp(await bytesOf(v.url)).metadata();
       expect(meta.format).toBe('webp');
@@ -216,7 +216,7 @@ describe.each(CASES)('listing images on %s, %s storage', (kind, storageKind) => 
     const id = await newListing();
     const items = await Promise.all([1, 2, 3].map(async () => (await upload(id, form(await jpeg(1700, 1000)))).body));
     const files: string[] = items.flatMap((i) => i.variants.map((v: { url: string }) => v.url));
-    expect(files).toHaveLength(9);
+    expect(files).toHaveLength(3 * IMAGE_VARIANT_WIDTHS.length);
     for (const f of files) expect(await stored(f)).toBe(true);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}`, { token: other.token })).status).toBe(403);
     expect((await http(t.url, 'DELETE', `/api/v1/listings/${id}`, { token: owner.token })).status).toBe(204);

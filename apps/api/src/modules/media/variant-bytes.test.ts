@@ -39,7 +39,7 @@ describe.each(DB_KINDS)('photo variant sizes (%s)', (kind) => {
 
   it('answers each variant with the size of its file, from the upload on', async () => {
     const { id, variants } = await listingWithPhoto();
-    expect(variants.map((v) => v.width)).toEqual([400, 960, 1600]);
+    expect(variants.map((v) => v.width)).toEqual([400, 720, 960, 1600]);
     for (const v of variants) expect(v.bytes).toBe(fileSize(v.url));
     // Smaller variants are smaller files: the 400 px one is what a card loads with the data saver on.
     expect(variants[0]!.bytes!).toBeLessThan(variants[2]!.bytes!);
@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('photo variant sizes (%s)', (kind) => {
     const { id, variants } = await listingWithPhoto();
     await t.db.updateTable('listing_media').set({ variant_bytes: null }).where('listing_id', '=', id).execute();
     const before = await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: owner.token });
-    expect(before.body.media[0].variants.map((v: Variant) => v.bytes)).toEqual([null, null, null]);
+    expect(before.body.media[0].variants.map((v: Variant) => v.bytes)).toEqual([null, null, null, null]);
 
     expect(await backfillVariantBytes(t.db, t.app.deps.storage)).toBe(1);
     const after = await http(t.url, 'GET', `/api/v1/listings/${id}`, { token: owner.token });

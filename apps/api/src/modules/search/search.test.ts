@@ -94,7 +94,7 @@ describe.each(DB_KINDS)('POST /listings/search (%s)', (kind) => {
     const it0 = r.body.items[0];
     expect(it0.id).toBe(id.adenRent2);
     expect(it0.media).toHaveLength(2);
-    expect(it0.media[0].variants.map((v: { width: number }) => v.width)).toEqual([400, 960, 1600]);
+    expect(it0.media[0].variants.map((v: { width: number }) => v.width)).toEqual([400, 720, 960, 1600]);
     expect(it0.property.governorate.name_en).toBe('Aden');
     expect(it0.owner.phone_number).toBe(ownerPhone);
     expect(it0.owner.email).toBeUndefined();

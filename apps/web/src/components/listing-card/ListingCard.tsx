@@ -19,7 +19,18 @@ export interface ListingCardProps {
   eager?: boolean;
   /** The heart (issue 27); false where keeping makes no sense (an owner's own list). */
   favorite?: boolean;
+  /** How wide the photo is drawn (the img's `sizes`), where the page lays cards out otherwise than a search page. */
+  sizes?: string;
 }
+
+/**
+ * How wide a search page draws a card's photo. Said as drawn (the page's padding taken off) rather than "100vw":
+ * a phone picks the 720 px copy only when it knows the photo is under 360 device pixels wide at ratio 2.
+ */
+const CARD_SIZES = {
+  grid: '(min-width: 1200px) 360px, (min-width: 768px) 45vw, calc(100vw - 26px)',
+  list: '(min-width: 768px) 320px, calc(100vw - 26px)',
+};
 
 /**
  * The listing card of spec §2 "Listing page": picture (placeholder when missing or broken), owner, title,
@@ -29,7 +40,7 @@ export interface ListingCardProps {
  */
 const mediaUrlOf = (v: { url: string } | undefined) => (v ? mediaUrl(v.url) : null);
 
-export function ListingCard({ listing: l, layout = 'grid', eager = false, favorite = true }: ListingCardProps) {
+export function ListingCard({ listing: l, layout = 'grid', eager = false, favorite = true, sizes = CARD_SIZES[layout] }: ListingCardProps) {
   const { t, i18n } = useTranslation('listings');
   const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
   const [broken, setBroken] = useState(false);
@@ -70,7 +81,7 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
             <img
               src={src}
               srcSet={gate.saver ? undefined : srcSet(media, CARD_MAX_VARIANT_WIDTH)}
-              sizes={gate.saver ? undefined : layout === 'list' ? '(min-width: 768px) 320px, 100vw' : '(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw'}
+              sizes={gate.saver ? undefined : sizes}
               alt=""
               loading={eager || gate.saver ? 'eager' : 'lazy'}
               // The first cards are the page's largest paint: fetch their photos ahead of other requests.

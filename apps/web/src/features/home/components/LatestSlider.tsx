@@ -6,6 +6,9 @@ import { TIMINGS } from '@manzil/shared';
 import { ListingCard } from '../../../components/listing-card/ListingCard';
 import { latestListingsQuery } from '../api';
 
+/** The slider's cards (home.css `.latest-track`): 82% of the row on a phone, two then four to a row on wider screens. */
+const SLIDER_SIZES = '(min-width: 1200px) 320px, (min-width: 768px) 45vw, calc(82vw - 20px)';
+
 /**
  * The latest 4 listings (spec §2 "Home page"): first load 100 ms after the page paints, one automatic
  * retry after 1 s, spinner, error with Try Again, empty state linking to /property. A scroll-snap row
@@ -71,7 +74,7 @@ export function LatestSlider() {
         <div className="latest-track" ref={track} role="list">
           {data.items.map((l, i) => (
             <div className="latest-item" role="listitem" key={l.id}>
-              <ListingCard listing={l} eager={i < 2} />
+              <ListingCard listing={l} eager={i < 2} sizes={SLIDER_SIZES} />
             </div>
           ))}
         </div>
