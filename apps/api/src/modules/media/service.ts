@@ -31,6 +31,17 @@ export function variantWidths(width: number): number[] {
   return out;
 }
 
+/** One stored copy of a photo: upright, `width` px wide at most, WebP. Throws on content sharp cannot decode. */
+export async function encodeVariant(input: Buffer, width: number): Promise<ProcessedImage['variants'][number]> {
+  // No withMetadata(): sharp writes none of the input's EXIF/GPS/XMP into the output.
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 80, effort: 4 })
+    .toBuffer({ resolveWithObject: true });
+  return { width, height: info.height, data };
+}
+
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > LIMITS.imageBytes) throw tooLarge(MESSAGES.fileTooLarge);
   let meta: sharp.Metadata;
@@ -46,15 +57,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const upright = (meta.orientation ?? 1) >= 5 ? { w: meta.height, h: meta.width } : { w: meta.width, h: meta.height };
   const variants: ProcessedImage['variants'] = [];
   try {
-    for (const w of variantWidths(upright.w)) {
-      // No withMetadata(): sharp writes none of the input's EXIF/GPS/XMP into the output.
-      const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-        .rotate()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: 80, effort: 4 })
-        .toBuffer({ resolveWithObject: true });
-      variants.push({ width: w, height: info.height, data });
-    }
+    for (const w of variantWidths(upright.w)) variants.push(await encodeVariant(input, w));
   } catch {
     // Truncated or corrupt content behind a valid header.
     throw unsupportedMedia(MESSAGES.invalidFileType);
