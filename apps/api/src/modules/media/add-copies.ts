@@ -5,11 +5,12 @@
  * bucket; with PGlite, while the server is stopped). A photo that has every copy is skipped, so running it again
  * makes only what failed.
  */
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import { sql, type SqlBool } from 'kysely';
+import { openConfiguredDatabase } from '../../bootstrap.js';
 import { loadConfigOrExit } from '../../config.js';
-import { openDatabase, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { createStorage } from '../../lib/s3-storage.js';
 import type { Storage } from '../../lib/storage.js';
 import { encodeVariant, variantWidths } from './service.js';
@@ -27,9 +28,7 @@ const BATCH = 200;
 async function readFile(storage: Storage, key: string): Promise<Buffer> {
   const object = await storage.read(key);
   if (!object) throw new Error(`${key} is not in storage`);
-  const chunks: Buffer[] = [];
-  for await (const c of object.body) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+  return buffer(object.body);
 }
 
 export async function addMissingCopies(
@@ -53,9 +52,10 @@ export async function addMissingCopies(
       const missing = variantWidths(r.width).filter((w) => !r.widths.includes(w));
       if (missing.length === 0) continue;
       const made: { width: number; bytes: number }[] = [];
+      const kept = [...r.widths].sort((a, b) => a - b);
       try {
         for (const w of missing) {
-          const from = [...r.widths].sort((a, b) => a - b).find((x) => x > w);
+          const from = kept.find((x) => x > w);
           if (from === undefined) throw new Error(`no copy wider than ${w} px to draw it from`);
           const copy = await encodeVariant(await readFile(storage, `${r.storage_key}-${from}.webp`), w);
           await storage.put(`${r.storage_key}-${w}.webp`, copy.data, 'image/webp');
@@ -90,7 +90,7 @@ export async function addMissingCopies(
 async function main() {
   const config = loadConfigOrExit();
   // PGlite's folder takes one process at a time: with it, run this while the server is stopped.
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: 2 } : { dataDir: path.join(config.DATA_DIR, 'pglite') });
+  const database = await openConfiguredDatabase(config);
   const storage = createStorage(config);
   console.log('media:add-copies: the copies photos stored before lack …');
   const result = await addMissingCopies(database.db, storage, { onError: (id, err) => console.error(`  photo ${id}: ${err.message}`) });

@@ -4,6 +4,7 @@
  * again (after an interruption, or just before switching over) copies only what is missing.
  */
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import { loadConfigOrExit } from '../../config.js';
 import { s3FromConfig } from '../../lib/s3-storage.js';
@@ -32,9 +33,7 @@ export async function copyToBucket(
       }
       const object = await from.read(key);
       if (!object) return; // removed since the listing
-      const chunks: Buffer[] = [];
-      for await (const c of object.body) chunks.push(c as Buffer);
-      await to.put(key, Buffer.concat(chunks), TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
+      await to.put(key, await buffer(object.body), TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
       result.copied += 1;
     } catch (err) {
       result.failed += 1;
