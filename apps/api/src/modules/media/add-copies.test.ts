@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingWithUploadedPhoto } from '../../../test/fixtures.js';
 import { DB_KINDS, createTestApp, createUser, http, type TestApp } from '../../../test/helpers.js';
 import { addMissingCopies } from './add-copies.js';
 
@@ -24,25 +25,15 @@ describe.each(DB_KINDS)('copies added to older photos (%s)', (kind) => {
 
   /** A listing with one photo as stored before 720 px was a width: its row and files without that copy. */
   async function olderPhoto() {
-    const d = await t.db.selectFrom('districts').select('id').where('governorate_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
-    const created = await http(t.url, 'POST', '/api/v1/listings/', {
-      token: owner.token,
-      body: { title_ar: 'بيت', description_ar: 'بيت جميل', price: 1000, currency: 'USD', property_details: { property_type: 'HOUSE', area_sqm: 200, governorate_id: 1, district_id: d.id } },
-    });
-    const fd = new FormData();
-    const jpeg = await sharp({ create: { width: 2000, height: 1300, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
-    fd.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'p.jpg');
-    const up = await http(t.url, 'POST', `/api/v1/listings/${created.body.id}/upload-image/`, { token: owner.token, raw: fd });
-    expect(up.status).toBe(201);
-    const variants = up.body.variants as Variant[];
+    const { id, photoId, variants } = await listingWithUploadedPhoto(t, owner.token);
     const old = variants.filter((v) => v.width !== 720);
     fs.rmSync(fileOf(variants.find((v) => v.width === 720)!.url));
     await t.db
       .updateTable('listing_media')
       .set({ widths: old.map((v) => v.width), variant_bytes: old.map((v) => v.bytes!) })
-      .where('id', '=', up.body.id)
+      .where('id', '=', photoId)
       .execute();
-    return { id: created.body.id as number, variants: old };
+    return { id, variants: old };
   }
   const widthsOf = async (id: number) => ((await http(t.url, 'GET', `/api/v1/listings/${id}`)).body.media[0].variants as Variant[]);
 

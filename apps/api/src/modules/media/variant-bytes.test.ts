@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingWithUploadedPhoto } from '../../../test/fixtures.js';
 import { DB_KINDS, createTestApp, createUser, http, type TestApp } from '../../../test/helpers.js';
 import { backfillVariantBytes } from './variant-bytes.js';
 
@@ -22,20 +22,7 @@ describe.each(DB_KINDS)('photo variant sizes (%s)', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  async function listingWithPhoto() {
-    const d = await t.db.selectFrom('districts').select('id').where('governorate_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
-    const created = await http(t.url, 'POST', '/api/v1/listings/', {
-      token: owner.token,
-      body: { title_ar: 'بيت', description_ar: 'بيت جميل', price: 1000, currency: 'USD', property_details: { property_type: 'HOUSE', area_sqm: 200, governorate_id: 1, district_id: d.id } },
-    });
-    expect(created.status).toBe(201);
-    const fd = new FormData();
-    const jpeg = await sharp({ create: { width: 2000, height: 1300, channels: 3, background: '#8e44ad' } }).jpeg().toBuffer();
-    fd.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'p.jpg');
-    const up = await http(t.url, 'POST', `/api/v1/listings/${created.body.id}/upload-image/`, { token: owner.token, raw: fd });
-    expect(up.status).toBe(201);
-    return { id: created.body.id as number, variants: up.body.variants as Variant[] };
-  }
+  const listingWithPhoto = () => listingWithUploadedPhoto(t, owner.token);
 
   it('answers each variant with the size of its file, from the upload on', async () => {
     const { id, variants } = await listingWithPhoto();
