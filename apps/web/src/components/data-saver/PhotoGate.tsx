@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '@manzil/shared';
+import { variantAtLeast } from '../listing-card/display';
 import { kbOf, useDataSaver } from './store';
 import './data-saver.css';
 
@@ -8,8 +9,7 @@ type Variants = Pick<MediaItem, 'variants'>;
 
 /** The variant a tap loads with the data saver on: the smallest at least `minWidth` wide (else the largest). */
 export function saverVariant(media: Variants | undefined, minWidth: number) {
-  const sorted = [...(media?.variants ?? [])].sort((a, b) => a.width - b.width);
-  return sorted.find((v) => v.width >= minWidth) ?? sorted[sorted.length - 1];
+  return variantAtLeast(media, minWidth);
 }
 
 /**

@@ -46,11 +46,16 @@ export function srcSet(item: Pick<MediaItem, 'variants'> | undefined, upTo = Inf
   return (offered.length > 0 ? offered : sorted.slice(0, 1)).map((v) => `${mediaUrl(v.url)} ${v.width}w`).join(', ');
 }
 
+/** The smallest variant at least `minWidth` wide, else the largest (undefined when there are none). */
+export function variantAtLeast(item: Pick<MediaItem, 'variants'> | undefined, minWidth: number) {
+  const sorted = [...(item?.variants ?? [])].sort((a, b) => a.width - b.width);
+  return sorted.find((v) => v.width >= minWidth) ?? sorted[sorted.length - 1];
+}
+
 /** The smallest variant at least `minWidth` wide (else the largest), as the plain src. */
 export function imageSrc(item: Pick<MediaItem, 'variants' | 'file_url'> | undefined, minWidth = 400): string | null {
   if (!item) return null;
-  const sorted = [...(item.variants ?? [])].sort((a, b) => a.width - b.width);
-  return mediaUrl((sorted.find((v) => v.width >= minWidth) ?? sorted[sorted.length - 1])?.url ?? item.file_url);
+  return mediaUrl(variantAtLeast(item, minWidth)?.url ?? item.file_url);
 }
 
 /** The owner's phone for the call link (tel: without spaces), or null. */

@@ -4,8 +4,7 @@ import { DETAILS_PHOTO_SIZES, type MediaItem } from '@manzil/shared';
 import { PhotoPlaceholder, saverVariant } from '../../../components/data-saver/PhotoGate';
 import { useDataSaver } from '../../../components/data-saver/store';
 import { mediaUrl } from '../../../api/client';
-import { srcSet } from '../../../components/listing-card/display';
-import { mediaSrc } from '../../map/lib/display';
+import { imageSrc, srcSet } from '../../../components/listing-card/display';
 import { stepForKey, wrapIndex } from './carousel-logic';
 
 const SIZES = DETAILS_PHOTO_SIZES;
@@ -95,7 +94,7 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
             <img
               key={m.id}
               className={`details-carousel-img${i === current ? ' is-active' : ''}`}
-              src={(saver ? mediaUrl(saverVariant(m, 960)?.url) : mediaSrc(m, 960)) ?? undefined}
+              src={(saver ? mediaUrl(saverVariant(m, 960)?.url) : imageSrc(m, 960)) ?? undefined}
               srcSet={saver ? undefined : srcSet(m)}
               sizes={saver ? undefined : SIZES}
               alt={t('gallery.photoAlt', { title, n: i + 1, total: count })}
@@ -166,7 +165,7 @@ export function ImageCarousel({ media, title }: { media: MediaItem[]; title: str
                   {i + 1}
                 </span>
               ) : (
-                <img src={mediaSrc(m, 200) ?? undefined} alt="" width={96} height={64} loading="lazy" decoding="async" />
+                <img src={imageSrc(m, 200) ?? undefined} alt="" width={96} height={64} loading="lazy" decoding="async" />
               )}
             </button>
           ))}

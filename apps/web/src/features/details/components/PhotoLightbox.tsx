@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { MediaItem } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
 import { PhotoPlaceholder, saverVariant } from '../../../components/data-saver/PhotoGate';
-import { mediaSrc } from '../../map/lib/display';
+import { imageSrc } from '../../../components/listing-card/display';
 
 /** A photo not fetched yet under the data saver: its placeholder instead of an image, so nothing loads ahead. */
 interface GateSlide extends GenericSlide {
@@ -61,7 +61,7 @@ function slides(media: MediaItem[], alt: (n: number) => string, saver: ReadonlyS
     if (saver && !saver.has(m.id)) return { type: 'gate', index: i, media: m };
     if (saver) return { src: mediaUrl(saverVariant(m, SAVER_WIDTH)?.url) ?? '', alt: alt(i + 1), width: m.width || undefined, height: m.height || undefined };
     return {
-      src: mediaSrc(m, 1600) ?? '',
+      src: imageSrc(m, 1600) ?? '',
       alt: alt(i + 1),
       width: m.width || undefined,
       height: m.height || undefined,

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { groupDigits, type ListingPin } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
 import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../../../components/data-saver/PhotoGate';
-import { CARD_MAX_VARIANT_WIDTH, srcSet } from '../../../components/listing-card/display';
-import { listingTitle, mediaSrc, placeName, priceText, type Lang } from '../lib/display';
+import { CARD_MAX_VARIANT_WIDTH, imageSrc, srcSet } from '../../../components/listing-card/display';
+import { listingTitle, placeName, priceText, type Lang } from '../lib/display';
 import { ApproxPrice } from '../../../components/currency/PriceExtras';
 
 /** A pin carries the place as objects and no old price: what the currency line needs of it. */
@@ -23,7 +23,7 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
   const cover = listing.media[0];
   // Data saver (issue 30): a placeholder with the 400 px photo's size until tapped.
   const gate = usePhotoGate(cover);
-  const src = gate.saver ? mediaUrl(saverVariant(cover, 400)?.url) : mediaSrc(cover, 400);
+  const src = gate.saver ? mediaUrl(saverVariant(cover, 400)?.url) : imageSrc(cover, 400);
   const price = priceText(listing, lang);
   const p = listing.property;
   // District, governorate ("Azal, Amanat Al-Asimah"); a listing placed only in a governorate shows that.

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { groupDigits, type ListingPin } from '@manzil/shared';
 import { useDataSaver } from '../../../components/data-saver/store';
-import { listingTitle, mediaSrc, placeName, priceText, type Lang } from '../lib/display';
+import { imageSrc } from '../../../components/listing-card/display';
+import { listingTitle, placeName, priceText, type Lang } from '../lib/display';
 
 /** Cards listed beside the map: enough to scan, few enough for the DOM; the count says when zooming in shows the rest. */
 export const LIST_MAX = 60;
@@ -57,7 +58,7 @@ const ResultCard = memo(function ResultCard({ listing, lang, onHighlight }: { li
   const price = priceText(listing, lang);
   // Data saver (issue 30): no thumbnails in the list beside the map; the popup shows a photo on a tap.
   const saver = useDataSaver();
-  const src = saver ? null : mediaSrc(listing.media[0], 400);
+  const src = saver ? null : imageSrc(listing.media[0], 400);
   const place = [...new Set([placeName(p.district, lang), placeName(p.governorate, lang)].filter(Boolean))].join(lang === 'ar' ? '، ' : ', ');
   const isRent = listing.listing_type === 'FOR_RENT';
   return (

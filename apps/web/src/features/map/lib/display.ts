@@ -1,5 +1,4 @@
-import { formatPrice, type ListingRead, type MediaItem } from '@manzil/shared';
-import { mediaUrl } from '../../../api/client';
+import { formatPrice, type ListingRead } from '@manzil/shared';
 
 /** How a listing reads on the map popup and the details page, in the visitor's language. */
 
@@ -24,14 +23,6 @@ export function listingDescription(l: Pick<ListingRead, 'description_ar' | 'desc
 /** "USD 1,200" or null when the price is empty (the caller shows "price on request"). */
 export function priceText(l: Pick<ListingRead, 'price' | 'currency'>, lang: Lang): string | null {
   return formatPrice(l.price, l.currency, lang);
-}
-
-/** The smallest variant at least `minWidth` wide (else the largest), for thumbnails and popups. */
-export function mediaSrc(item: Pick<MediaItem, 'variants' | 'file_url'> | undefined, minWidth = 0): string | null {
-  if (!item) return null;
-  const sorted = [...(item.variants ?? [])].sort((a, b) => a.width - b.width);
-  const pick = sorted.find((v) => v.width >= minWidth) ?? sorted[sorted.length - 1];
-  return mediaUrl(pick?.url ?? item.file_url);
 }
 
 export function hasCoordinates(l: { property: Pick<ListingRead['property'], 'latitude' | 'longitude'> }): boolean {
