@@ -258,7 +258,7 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
     const tags = [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
     expect(tags).toHaveLength(1);
     const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tags[0]!)?.[1]?.replace(/&amp;/g, '&');
-    // What the web app renders (features/details ImageCarousel: mediaSrc(m, 960), mediaSrcSet(m), sizes).
+    // What the web app renders (features/details ImageCarousel: imageSrc(m, 960), srcSet(m), sizes).
     const api = (await http(url, 'GET', `/api/v1/listings/${approvedId}`)).body as { media: { variants: { url: string; width: number }[] }[] };
     const variants = [...api.media[0]!.variants].sort((a, b) => a.width - b.width);
     expect(attr('href')).toBe(`/uploads/listings/${approvedId}/fixture0-960.webp`);
