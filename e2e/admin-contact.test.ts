@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REJECTION_REASONS } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer, createListing as publish, openApp } from './harness';
+import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer, createListing as publish, nearForm, openApp } from './harness';
 import { locale, pick } from './locales';
 
 const texts = (lang: Lang) => {
@@ -86,8 +86,8 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     const page = await ctx.newPage();
     const errors = watchPage(page);
     await openApp(page, `${server.url}/property-details/${listingId}`);
+    await nearForm(page);
     const form = page.locator('.contact-owner-card');
-    await form.waitFor();
     await form.getByLabel(co('ownerForm.fullName')).fill('Huda Saleh');
     await form.getByLabel(co('ownerForm.email')).fill('huda@example.test');
     await form.getByLabel(co('ownerForm.message')).fill('  short  ');
@@ -113,6 +113,7 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     const ownerCtx = await newContext(browser, { lang, viewport: MOBILE, token: owner.token });
     const op = await ownerCtx.newPage();
     await openApp(op, `${server.url}/property-details/${listingId}`);
+    await nearForm(op);
     const ownerForm = op.locator('.contact-owner-card');
     await ownerForm.getByText(err('ownListing')).waitFor();
     expect(await ownerForm.getByLabel(co('ownerForm.message')).isDisabled()).toBe(true);

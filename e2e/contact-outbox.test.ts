@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
-import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer } from './harness';
+import { api, createListing, DESKTOP, launchBrowser, MOBILE, nearForm, newContext, openApp, registerUser, shot, signIn, startServer, type Lang, type RunningServer } from './harness';
 import { locale, pick } from './locales';
 import { OUTBOX_DB, OUTBOX_TAG } from '../apps/web/src/features/contact/outbox/types';
 
@@ -52,8 +52,8 @@ async function expectExactlyOneMail(text: string) {
 async function writeOffline(page: Page, lang: Lang, message: string) {
   const co = (k: string) => pick(locale(lang, 'contact'), k);
   await openApp(page, `${server.url}/property-details/${listingId}`);
+  await nearForm(page);
   const form = page.locator('.contact-owner-card');
-  await form.waitFor();
   await form.getByLabel(co('ownerForm.fullName')).fill('Mariam Saleh');
   await form.getByLabel(co('ownerForm.email')).fill('mariam@example.test');
   await form.getByLabel(co('ownerForm.message')).fill(message);

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
-import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
+import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, nearForm, newContext, openApp, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness';
 import { locale, pick, type Tree } from './locales';
 
 const AREA = 'enquiries';
@@ -97,8 +97,8 @@ describe.each<Lang>(['ar', 'en'])('enquiries (%s)', (lang) => {
       const page = await ctx.newPage();
       const errors = watchPage(page);
       await openApp(page, `${server.url}/property-details/${listingId}`);
+      await nearForm(page);
       const form = page.locator('.contact-owner-card');
-      await form.waitFor();
       const send = form.getByRole('button', { name: co('ownerForm.send') });
 
       // Empty: every missing field at once, the optional phone not among them.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
+import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, WEB_DIST, watchPage, type Lang, type RunningServer } from './harness.js';
 
 const AREA = 'gallery-contact';
 const ADMIN = { email: 'admin.gallery@example.test', password: 'admin-secret-123' };
@@ -24,6 +24,12 @@ const t = (lang: Lang, ns: string, key: string, vars: Record<string, string | nu
   let v: unknown = locale(lang, ns);
   for (const part of key.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
   return String(v).replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars[k]));
+};
+
+/** The built file of a source module of the web app (Vite's manifest). */
+const builtFile = (source: string) => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.env.WEB_DIST_DIR || WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  return `/${manifest[source]!.file}`;
 };
 
 let server: RunningServer;
@@ -175,11 +181,18 @@ for (const lang of ['ar', 'en'] as const) {
       const ctx = await newContext(browser, { lang, viewport: MOBILE });
       const page = await ctx.newPage();
       const errors = watchPage(page);
+      const formCode = builtFile('src/features/contact/components/ContactOwnerForm.tsx');
+      const fetched: string[] = [];
+      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
       await openApp(page, `${server.url}/property-details/${ids.gallery}`);
       const bar = page.getByRole('region', { name: t(lang, 'details', 'contactBar.label') });
       await bar.waitFor();
       const call = bar.getByRole('link', { name: t(lang, 'details', 'contactBar.call') });
       expect(await call.getAttribute('href')).toBe('tel:+967777444555');
+      // The form, far down the page, is the server's until the visitor comes near it: its code is not fetched yet.
+      await page.waitForTimeout(1000);
+      expect(await page.locator('#details-contact-form form textarea').count()).toBe(1);
+      expect(fetched).not.toContain(formCode);
       // Fixed to the bottom edge of the screen.
       const box = (await bar.boundingBox())!;
       expect(Math.round(box.y + box.height)).toBe(MOBILE.height);
@@ -190,7 +203,15 @@ for (const lang of ['ar', 'en'] as const) {
       await bar.getByRole('button', { name: t(lang, 'details', 'contactBar.message') }).click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.closest('#details-contact-form') !== null)).toBe(true);
       await expect.poll(() => bar.isVisible()).toBe(false);
+      // Now it is near: its code comes and the form is the app's, which checks what is sent.
+      await expect.poll(() => fetched.includes(formCode)).toBe(true);
       await shot(page, AREA, `contact-bar-message-${lang}-390`);
+      await expect
+        .poll(async () => {
+          await page.locator('#details-contact-form button[type="submit"]').click();
+          return page.locator('#details-contact-form [aria-invalid="true"]').count();
+        })
+        .toBeGreaterThan(0);
 
       // At the very bottom of the page: the form's Send button and every footer link can be tapped.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -324,10 +324,25 @@ export async function waitForApp(page: Page, timeout?: number): Promise<void> {
   await page.waitForFunction(
     () =>
       document.documentElement.dataset.appRendered === 'true' &&
-      [...document.querySelectorAll('#root form')].every((form) => Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
+      // A form whose code loads when the visitor comes near it (data-when-near) is the server's until then: nearForm.
+      [...document.querySelectorAll('#root form')].every((form) => form.closest('[data-when-near]') || Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
     undefined,
     timeout ? { timeout } : {},
   );
+}
+
+/**
+ * A form whose code loads when the visitor comes near it (the listing page's contact form, `#details-contact-form`):
+ * scrolled to, as a visitor would, then waited for until it is the app's. Answers the form's part.
+ */
+export async function nearForm(page: Page, selector = '#details-contact-form') {
+  const part = page.locator(selector);
+  await part.scrollIntoViewIfNeeded();
+  await page.waitForFunction((sel) => {
+    const form = document.querySelector(`${sel} form`);
+    return !!form && Object.keys(form).some((key) => key.startsWith('__reactProps$'));
+  }, selector);
+  return part;
 }
 
 /** What watchTakeover saw: layout shift so far, whether a loading state ever showed, where the server's element was. */

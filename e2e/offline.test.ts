@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, waitForApp } from './harness.js';
+import { api, createListing, DESKTOP, launchBrowser, MOBILE, nearForm, newContext, openApp, registerUser, type RunningServer, shot, signIn, startServer, waitForApp } from './harness.js';
 import { locale, pick } from './locales.js';
 
 let server: RunningServer;
@@ -223,8 +223,8 @@ describe('offline', () => {
     }, undefined, { timeout: 15_000 });
     // The message form too (its code was kept with the favourite), with its checks: a message can be written
     // offline for the outbox. Parts never fetched (the map, similar homes) leave the rest of the page standing.
+    await nearForm(page);
     const form = page.locator('#details-contact-form form');
-    await form.waitFor({ timeout: 15_000 });
     await form.locator('input[type="email"]').fill('not-an-address');
     await form.locator('button[type="submit"]').click();
     await form.locator('.invalid-feedback').first().waitFor({ timeout: 15_000 });

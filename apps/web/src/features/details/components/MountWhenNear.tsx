@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useWhenNear } from './when-near';
 
 /**
  * Renders `children` only once the placeholder comes within `rootMargin` of the viewport. Keeps heavy widgets
@@ -9,16 +10,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 export function MountWhenNear({ children, placeholder, rootMargin = '300px' }: { children: ReactNode; placeholder: ReactNode; rootMargin?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [show, setShow] = useState(false);
-
-  useEffect(() => {
-    if (show) return;
-    const el = ref.current;
-    const reveal = () => setShow(true);
-    if (!el || typeof IntersectionObserver === 'undefined') return reveal();
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { rootMargin });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [show, rootMargin]);
-
+  useWhenNear(ref, () => setShow(true), rootMargin, !show);
   return show ? <>{children}</> : <div ref={ref}>{placeholder}</div>;
 }

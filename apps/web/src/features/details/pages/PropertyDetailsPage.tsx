@@ -17,6 +17,8 @@ import { AmenityList } from '../components/AmenityList';
 import { ImageCarousel } from '../components/ImageCarousel';
 import { MapOnRequest } from '../components/MapOnRequest';
 import { MountWhenNear } from '../components/MountWhenNear';
+import { lazyOnDemand, NearPart } from '../components/when-near';
+import { loadReportDialog, ReportListing } from '../components/ReportListing';
 import { MarketPosition } from '../components/MarketPosition';
 import { PriceHistory } from '../components/PriceHistory';
 import { formatLongDate } from '../../../i18n/dates';
@@ -32,11 +34,13 @@ const DetailsMap = lazy(() => import('../components/DetailsMap'));
 const OwnerControls = lazy(() => import('../components/OwnerControls').then((m) => ({ default: m.OwnerControls })));
 // Similar homes (issue 28) load, code and request, only once the visitor scrolls near them.
 const SimilarHomes = lazy(() => import('../components/SimilarHomes'));
-// The report dialog (react-bootstrap's Modal) loads in the browser only, after the page.
-const ReportListing = lazy(() => import('../components/ReportListing').then((m) => ({ default: m.ReportListing })));
-const ContactOwnerForm = lazy(() =>
-  import('../../contact/components/ContactOwnerForm').then((m) => ({ default: m.ContactOwnerForm })),
-);
+// The contact form (react-hook-form) and the report dialog (react-bootstrap's Modal), at the foot of the
+// page on a phone, load when the visitor comes near them or touches them: most visitors call or write on
+// WhatsApp and never download them. Until then the server's form is on screen as it came.
+const contactForm = lazyOnDemand(() => import('../../contact/components/ContactOwnerForm').then((m) => ({ default: m.ContactOwnerForm })));
+const ContactOwnerForm = contactForm.Component;
+/** How far below the screen the form starts loading: a reader scrolling down finds it ready. */
+const NEAR = '600px';
 
 export default function PropertyDetailsPage() {
   const { id: rawId } = useParams();
@@ -77,6 +81,10 @@ function ListingDetails({ rawId }: { rawId: string }) {
   useEffect(() => {
     if (keepable) keepListing(keepable.id, keepable);
   }, [keepable]);
+  // The server's form is a visitor's: someone signed in gets theirs (their own listing's notice) at once.
+  useEffect(() => {
+    if (token) contactForm.load();
+  }, [token]);
   usePageTitle(listing ? listingTitle(listing, lang) : id === null || isNotFound(query.error) ? t('errors:propertyNotFound') : t('pageTitle'));
 
   // Gone or never there: trying again would not bring it back, a search may find a home like it.
@@ -455,24 +463,22 @@ const DetailsView = memo(function DetailsView({ listing, lang, isOwner, token }:
           </section>
 
           {reach.form && (
-            <div id={contactFormId} tabIndex={-1} className="details-contact-form">
+            <NearPart id={contactFormId} tabIndex={-1} className="details-contact-form" onNear={contactForm.load} rootMargin={NEAR}>
               <OptionalPart fallback={<p className="text-body-secondary small" data-testid="contact-form-not-saved">{t('common:offline.partNotSaved')}</p>}>
                 <Suspense fallback={contactLoading}>
                   <ContactOwnerForm listingId={listing.id} ownerId={listing.owner_id} />
                 </Suspense>
               </OptionalPart>
-            </div>
+            </NearPart>
           )}
 
           {!isOwner && reportable && (
             <WhenHydrated>
-              <div className="details-report text-center mt-2">
+              <NearPart className="details-report text-center mt-2" onNear={() => void loadReportDialog().catch(() => undefined)} rootMargin={NEAR}>
                 <OptionalPart>
-                  <Suspense fallback={null}>
-                    <ReportListing listingId={listing.id} />
-                  </Suspense>
+                  <ReportListing listingId={listing.id} />
                 </OptionalPart>
-              </div>
+              </NearPart>
             </WhenHydrated>
           )}
         </aside>
