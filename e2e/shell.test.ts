@@ -235,6 +235,25 @@ describe('Arabic font', () => {
   });
 });
 
+describe('Arabic font on an English page', () => {
+  it('is not fetched: the few Arabic words there (the language switch) are set in the system font', async () => {
+    const ctx = await newContext(browser, { lang: 'en', viewport: MOBILE, serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    const fonts: string[] = [];
+    page.on('request', (r) => {
+      if (/\.woff2$/.test(r.url())) fonts.push(new URL(r.url()).pathname);
+    });
+    await openApp(page, `${server.url}/?lang=en`);
+    await page.waitForLoadState('networkidle');
+    // The Arabic choice is on the page, and no Arabic web font came for it.
+    expect(await page.locator('.lang-switch-btn[lang="ar"]').count()).toBeGreaterThan(0);
+    expect(fonts.filter((f) => /noto-sans-arabic/.test(f))).toEqual([]);
+    // The icons' font still comes, so this watched the page's fonts.
+    expect(fonts.some((f) => /bootstrap-icons/.test(f))).toBe(true);
+    await ctx.close();
+  });
+});
+
 describe('Icon font', () => {
   // On a slow link the server's HTML paints before the icon font arrives (apps/web/build/bootstrap-icons.ts).
   it('while the icon font is on its way an icon is blank, not a box or a stray letter; then it shows', async () => {
