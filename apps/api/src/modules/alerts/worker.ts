@@ -89,13 +89,15 @@ export interface PassState {
   instantSweptAt: number;
 }
 
-/** Mails every due match of `kind` (a batch of rows at a time: another server may be taking its share meanwhile). */
+/**
+ * Mails every due match of `kind` (a batch of rows at a time: another server may be taking its share meanwhile),
+ * resting `restFactor` times each batch's time after it, cut short when `stopping` is aborted.
+ */
 export async function drain(
   ctx: Parameters<typeof sendDue>[0],
   kind: 'instant' | 'daily' | 'weekly',
   opts: SendOptions = {},
-  restFactor = MAIL_REST_FACTOR,
-  stopping?: AbortSignal,
+  { restFactor = MAIL_REST_FACTOR, stopping }: { restFactor?: number; stopping?: AbortSignal } = {},
 ) {
   let mails = 0;
   let after: Cursor | undefined;
@@ -136,7 +138,7 @@ export async function alertsPass(
     matched += recorded.reduce((n, r) => n + r.searches, 0);
     // The instant alerts of what was just matched, at once; the other searches' matches are filed for their digests.
     if (recorded.length > 0) {
-      mails += await drain(ctx, 'instant', { from: ['new'], matchIds: recorded.map((r) => r.matchId) }, opts.rest.mail, stopping);
+      mails += await drain(ctx, 'instant', { from: ['new'], matchIds: recorded.map((r) => r.matchId) }, { restFactor: opts.rest.mail, stopping });
       await mergePendingMatches(deps.db);
     }
     if (jobs.length < opts.batchSize || stopping?.aborted) break;
@@ -146,14 +148,14 @@ export async function alertsPass(
   const now = opts.now();
   // Also when the clock went back (a test's, or the host's corrected).
   if (Math.abs(now.getTime() - state.instantSweptAt) >= INSTANT_SWEEP_MS) {
-    mails += await drain(ctx, 'instant', { from: ['new', 'instant'] }, opts.rest.mail, stopping);
+    mails += await drain(ctx, 'instant', { from: ['new', 'instant'] }, { restFactor: opts.rest.mail, stopping });
     state.instantSweptAt = now.getTime();
   }
   const hour = deps.config.ALERTS_DIGEST_HOUR;
   for (const kind of ['daily', 'weekly'] as const) {
     const before = lastDigestTime(now, hour, kind === 'weekly' ? (deps.config.ALERTS_WEEKLY_DAY as Weekday) : undefined);
     if (state.digests[kind] === before.getTime()) continue;
-    mails += await drain(ctx, kind, { before }, opts.rest.mail, stopping);
+    mails += await drain(ctx, kind, { before }, { restFactor: opts.rest.mail, stopping });
     state.digests[kind] = before.getTime();
   }
   return { matched, mails };
