@@ -13,7 +13,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../apps/web/src/app/routes';
-import { api, axeFindings, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, signIn, type Lang, type RunningServer, startServer, createListing } from './harness';
+import { api, axeFindings, DESKTOP, launchBrowser, MOBILE, nearForm, newContext, openApp, registerUser, signIn, type Lang, type RunningServer, startServer, createListing } from './harness';
 import { locale, pick } from './locales';
 
 const ADMIN = { email: 'admin.a11y@example.test', password: 'admin-a11y-secret' };
@@ -304,6 +304,8 @@ describe.each(LANGS)('accessibility: modals, menus and errors (%s)', (lang) => {
       findings.push(...(await check(page, view, '/contact showing errors', stateViews)));
 
       await openApp(page, server.url + `/property-details/${ids.publicListing}`);
+      // On a phone the form's code comes as the visitor scrolls near it.
+      await nearForm(page);
       const contactForm = page.locator('form', { has: page.locator('textarea') }).first();
       await contactForm.locator('button[type="submit"]').click();
       await contactForm.locator('.invalid-feedback').first().waitFor();
