@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REJECTION_REASONS } from '@manzil/shared';
 import { startSmtp } from '../apps/api/src/modules/mail/smtp-test-server';
-import { api, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer, createListing as publish, nearForm, openApp } from './harness';
+import { api, builtFile, DESKTOP, launchBrowser, MOBILE, newContext, registerUser, shot, signIn, startServer, watchPage, type Lang, type RunningServer, createListing as publish, nearForm, openApp } from './harness';
 import { locale, pick } from './locales';
 
 const texts = (lang: Lang) => {
@@ -79,6 +79,46 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     await ctx.close();
   });
 
+
+  it('a Send tapped before the form\'s code came is sent once it comes, nothing typed lost (390 px)', async () => {
+    const listingId = await createListing(`held-${lang}`, 'approved');
+    const ctx = await newContext(browser, { lang, viewport: MOBILE });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+    // The form's code is held on the way (a slow link) until the visitor has typed and tapped Send.
+    const formCode = builtFile('src/features/contact/components/ContactOwnerForm.tsx', process.env.E2E_WEB_DIST);
+    let asked = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${formCode}`, async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    const url = `${server.url}/property-details/${listingId}`;
+    await openApp(page, url);
+    const form = page.locator('.contact-owner-card');
+    await form.scrollIntoViewIfNeeded();
+    await expect.poll(() => asked).toBe(true);
+    const text = `Sent before the form was ready (${lang})`;
+    await form.getByLabel(co('ownerForm.fullName')).fill('Salem Naji');
+    await form.getByLabel(co('ownerForm.email')).fill('salem@example.test');
+    await form.getByLabel(co('ownerForm.message')).fill(text);
+    await form.getByRole('button', { name: co('ownerForm.send') }).click();
+    // The page stays, with what was typed, and its Send shows it is waiting.
+    await expect.poll(() => form.locator('form').getAttribute('data-submit-held')).toBe('');
+    expect(page.url()).toBe(url);
+    expect(await form.getByRole('button', { name: co('ownerForm.send') }).evaluate((b) => getComputedStyle(b).cursor)).toBe('progress');
+    await shot(page, AREA, `details-contact-held-${lang}-390`);
+    release();
+    await expect.poll(() => form.locator('.alert-success').textContent()).toBe(err('sendSuccess'));
+    const mail = await smtp.waitForMatch((m) => m.text.includes(text));
+    expect(mail.to).toEqual([owner.email]);
+    expect(mail.headers['reply-to']).toContain('salem@example.test');
+    expect(await form.locator('form').getAttribute('data-submit-held')).toBeNull();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
 
   it('a visitor messages an owner from the listing page; the owner cannot message themselves', async () => {
     const listingId = await createListing(`visit-${lang}`, 'approved');

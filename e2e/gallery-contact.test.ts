@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, axeFindings, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, WEB_DIST, watchPage, type Lang, type RunningServer } from './harness.js';
+import { api, axeFindings, builtFile, createListing, DESKTOP, launchBrowser, MOBILE, newContext, openApp, registerUser, ROOT, shot, signIn, startServer, watchPage, type Lang, type RunningServer } from './harness.js';
 
 const AREA = 'gallery-contact';
 const ADMIN = { email: 'admin.gallery@example.test', password: 'admin-secret-123' };
@@ -24,12 +24,6 @@ const t = (lang: Lang, ns: string, key: string, vars: Record<string, string | nu
   let v: unknown = locale(lang, ns);
   for (const part of key.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
   return String(v).replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars[k]));
-};
-
-/** The built file of a source module of the web app (Vite's manifest). */
-const builtFile = (source: string) => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(process.env.WEB_DIST_DIR || WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  return `/${manifest[source]!.file}`;
 };
 
 let server: RunningServer;

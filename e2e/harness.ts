@@ -345,6 +345,12 @@ export async function nearForm(page: Page, selector = '#details-contact-form') {
   return part;
 }
 
+/** The built file of a source module of the web app, from Vite's manifest of the build the server serves. */
+export function builtFile(source: string, dist = process.env.WEB_DIST_DIR || WEB_DIST): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  return `/${manifest[source]!.file}`;
+}
+
 /** What watchTakeover saw: layout shift so far, whether a loading state ever showed, where the server's element was. */
 export interface Takeover {
   cls: number;

@@ -1,6 +1,7 @@
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MESSAGES, TIMINGS } from '@manzil/shared';
+import { useHeldSubmit } from '../../../components/form/heldSubmit';
 import { lazyResolver } from '../../../components/form/lazyResolver';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
@@ -34,6 +35,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
     serverFieldErrors: true,
   });
   const { errors } = form.formState;
+  const held = useHeldSubmit();
 
   return (
     <section className="card shadow-sm contact-owner-card" aria-labelledby={`contact-owner-${listingId}`}>
@@ -48,7 +50,7 @@ export function ContactOwnerForm({ listingId, ownerId }: { listingId: number; ow
             {translateApiError(t, MESSAGES.ownListing)}
           </div>
         )}
-        <form noValidate onSubmit={onSubmit} onInput={clear} onFocus={resolver.preload}>
+        <form ref={held} noValidate onSubmit={onSubmit} onInput={clear} onFocus={resolver.preload}>
           <fieldset disabled={sending || isOwner}>
             <ContactField label={t('ownerForm.fullName')} error={errors.sender_name?.message} required>
               {(p) => <input {...p} {...form.register('sender_name')} type="text" autoComplete="name" maxLength={LIMITS.nameMax * 2} />}
