@@ -29,7 +29,7 @@ const t = (lang: Lang, ns: string, key: string, vars: Record<string, string | nu
 let server: RunningServer;
 let browser: Browser;
 let owner: Awaited<ReturnType<typeof registerUser>>;
-const ids = { gallery: 0, rented: 0, land: 0 };
+const ids = { gallery: 0, rented: 0, land: 0, office: 0, studio: 0 };
 /** The gallery listing's photos: their variants' URLs by width. */
 let variants: { width: number; url: string }[][] = [];
 
@@ -67,6 +67,9 @@ beforeAll(async () => {
     { listing_type: 'FOR_SALE', title_en: 'Plot of land', title_ar: 'قطعة أرض', price: 40000 },
     { property_type: 'LAND', bedrooms: 0, bathrooms: 0, area_sqm: 1330, latitude: 12.8, longitude: 45.03 },
   );
+  // Outside the map's box: an office and a studio flat, both with 0 bedrooms.
+  ids.office = await createListing(server, owner.token, { title_en: 'Office suite', title_ar: 'مكتب' }, { property_type: 'OFFICE', bedrooms: 0, bathrooms: 1, latitude: 15.35, longitude: 44.2 });
+  ids.studio = await createListing(server, owner.token, { title_en: 'Studio flat', title_ar: 'استوديو' }, { bedrooms: 0, bathrooms: 1, latitude: 15.36, longitude: 44.21 });
   for (const id of Object.values(ids)) await approve(id);
   const rented = await api(server, 'PATCH', `/listings/${ids.rented}`, { token: owner.token, body: { availability: 'rented' } });
   if (rented.status !== 200) throw new Error(`availability failed: ${rented.status}`);
@@ -169,6 +172,22 @@ for (const lang of ['ar', 'en'] as const) {
       });
     });
   }
+
+  it(`counts an office's rooms without "0 bedrooms", a studio's with them (${lang}, 390 px)`, async () => {
+    const ctx = await newContext(browser, { lang, viewport: MOBILE });
+    const page = await ctx.newPage();
+    const facts = async (id: number) => {
+      await openApp(page, `${server.url}/property-details/${id}`);
+      return page.getByRole('list', { name: t(lang, 'details', 'facts.label') }).locator('li').allTextContents();
+    };
+    const bedrooms = t(lang, 'details', 'facts.bedrooms');
+    const office = await facts(ids.office);
+    expect(office.some((f) => f.includes(t(lang, 'details', 'facts.bathrooms')))).toBe(true);
+    expect(office.some((f) => f.includes(bedrooms))).toBe(false);
+    const studio = await facts(ids.studio);
+    expect(studio.find((f) => f.includes(bedrooms))?.replace(bedrooms, '').trim()).toBe('0');
+    await ctx.close();
+  });
 
   describe(`contact bar (${lang}, 390 px)`, () => {
     it('keeps Call (a tel: link) and Message within reach on a phone, and covers nothing', async () => {

@@ -239,7 +239,9 @@ const DetailsView = memo(function DetailsView({ listing, lang, isOwner, token }:
     : null;
 
   const facts: { icon: string; label: string; value: ReactNode }[] = [];
-  if (p.bedrooms != null) facts.push({ icon: 'bi-door-closed', label: t('facts.bedrooms'), value: p.bedrooms });
+  // An office or shop has no bedrooms: its 0 is left out (a studio flat's 0 is a fact and stays).
+  const workplace = p.property_type === 'OFFICE' || p.property_type === 'COMMERCIAL_SPACE';
+  if (p.bedrooms != null && !(workplace && p.bedrooms === 0)) facts.push({ icon: 'bi-door-closed', label: t('facts.bedrooms'), value: p.bedrooms });
   if (p.bathrooms != null) facts.push({ icon: 'bi-droplet', label: t('facts.bathrooms'), value: p.bathrooms });
   if (p.parking_spaces != null) facts.push({ icon: 'bi-car-front', label: t('facts.parking'), value: p.parking_spaces });
   if (p.area_sqm != null) facts.push({ icon: 'bi-aspect-ratio', label: t('facts.area'), value: t('facts.areaValue', { value: groupDigits(p.area_sqm) }) });
