@@ -294,7 +294,7 @@ describe.each(LANGS)('accessibility: modals, menus and errors (%s)', (lang) => {
       if (width === MOBILE.width) {
         await openApp(page, server.url + '/search-list');
         await page.locator('button[aria-controls="search-filters"]').click();
-        await page.locator('#search-filters.show').waitFor();
+        await page.locator('#search-filters[open]').waitFor();
         findings.push(...(await check(page, view, '/search-list with the filters panel open', stateViews)));
       }
 

@@ -97,13 +97,27 @@ describe.each([
       // The sidebar sits behind a Filters button, built when first opened; it shows the filters from the URL.
       expect(await page.locator('#search-filters form.filters-sidebar').count()).toBe(0);
       await page.getByRole('button', { name: new RegExp(s.filters) }).click();
-      const dialog = page.locator('#search-filters.show');
+      const dialog = page.locator('#search-filters[open]');
       await dialog.waitFor();
       await page.waitForTimeout(400);
       expect(await dialog.getByRole('button', { name: s.forRent }).getAttribute('aria-pressed')).toBe('true');
       await shot(page, AREA, `${tag}-4-filters`);
       await dialog.getByRole('button', { name: s.closeFilters }).click();
-      await dialog.waitFor({ state: 'detached' }).catch(() => page.locator('#search-filters.show').waitFor({ state: 'hidden' }));
+      await dialog.waitFor({ state: 'detached' });
+      // Escape closes it too, and a tap beside it; each time focus is back on the Filters button.
+      const filtersButton = page.locator('button[aria-controls="search-filters"]');
+      await expect.poll(() => filtersButton.evaluate((b) => b === document.activeElement)).toBe(true);
+      await filtersButton.click();
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await filtersButton.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => filtersButton.evaluate((b) => b === document.activeElement)).toBe(true);
+      await filtersButton.click();
+      await dialog.waitFor();
+      const panel = (await dialog.boundingBox())!;
+      await page.mouse.click(lang === 'ar' ? panel.x + panel.width + 10 : panel.x - 10, 400);
+      await dialog.waitFor({ state: 'detached' });
     } else {
       expect(await page.locator('#f-gov').inputValue()).toBe('3');
       expect(await page.getByRole('button', { name: s.forRent, exact: true }).getAttribute('aria-pressed')).toBe('true');

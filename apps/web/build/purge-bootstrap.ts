@@ -13,8 +13,6 @@ export const SAFELIST = [
   // react-bootstrap Modal/ModalDialog: `${p}-dialog`, `${p}-backdrop`, `${p}-static` (static backdrop clicked),
   // size="lg", centered, fullscreen="sm-down" (DrawAreaModal, the dialogs).
   'modal-dialog', 'modal-backdrop', 'modal-static', 'modal-lg', 'modal-dialog-centered', 'modal-fullscreen-sm-down',
-  // Offcanvas placement="end" responsive="lg" (SearchResults' filters), `${p}-backdrop`.
-  'offcanvas-end', 'offcanvas-lg', 'offcanvas-backdrop',
   // Button/Alert `${p}-${variant}` (default primary) and `${p}-${size}`, Alert dismissible, Spinner `${p}-${animation}-${size}`.
   'btn-primary', 'btn-sm', 'btn-light', 'btn-danger', 'btn-outline-secondary', 'btn-outline-danger',
   'alert-primary', 'alert-light', 'alert-dismissible', 'spinner-border', 'spinner-border-sm',

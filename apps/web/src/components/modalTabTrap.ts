@@ -1,6 +1,6 @@
 /**
  * Tab and Shift+Tab cycle inside the open modal dialog: any `aria-modal="true"` element that is shown and not
- * inert (react-bootstrap's modals and offcanvas panels, the navbar's mobile menu). Without it the browser moves
+ * inert (react-bootstrap's modals, the search filters' dialog, the navbar's mobile menu). Without it the browser moves
  * on past the last control, to its own toolbar or to the page behind; react-bootstrap only pulls focus back
  * after it has left. One listener for the whole app, so every dialog, present or future, keeps focus.
  */

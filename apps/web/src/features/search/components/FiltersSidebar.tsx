@@ -17,7 +17,7 @@ export interface FiltersSidebarProps {
   onCommit: (f: SearchFilters) => void;
   /** Clear: every filter goes, a drawn area and map bounds too (default: commit no filters). */
   onClear?: () => void;
-  /** Called after Apply/Clear (the mobile offcanvas closes). */
+  /** Called after Apply/Clear (the phone's filters panel closes). */
   onDone?: () => void;
 }
 

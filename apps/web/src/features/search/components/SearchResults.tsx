@@ -1,5 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
-import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PAGE_SIZES, SORTS, groupDigits, type ListingRead, type SearchSort } from '@manzil/shared';
@@ -14,6 +13,7 @@ import {
   type SearchFilters,
 } from '../lib/filters';
 import { FilterChips } from './FilterChips';
+import { FiltersPanel } from './FiltersPanel';
 import { FiltersSidebar } from './FiltersSidebar';
 import { Pager } from './Pager';
 import './search.css';
@@ -34,6 +34,7 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
   const wide = useWideLayout();
   const [filtersOpened, setFiltersOpened] = useState(false);
   if (wide && !filtersOpened) setFiltersOpened(true);
+  const hideFilters = useCallback(() => setShowFilters(false), []);
   const openFilters = () => {
     setFiltersOpened(true);
     setShowFilters(true);
@@ -63,12 +64,9 @@ export function SearchResults({ view }: { view: 'list' | 'grid' }) {
         <div className="col-lg-3">
           {/* After the results: hidden behind a button on phones, and built in the browser (a form of the device's). */}
           <Deferred>
-            <Offcanvas id="search-filters" show={showFilters} onHide={() => setShowFilters(false)} responsive="lg" placement="end" aria-labelledby="search-filters-title">
-              <Offcanvas.Header closeButton closeLabel={t('closeFilters')}>
-                <Offcanvas.Title id="search-filters-title">{t('filters')}</Offcanvas.Title>
-              </Offcanvas.Header>
-              <Offcanvas.Body>{filtersOpened && <FiltersSidebar filters={filters} onCommit={commit} onClear={clearAll} onDone={() => setShowFilters(false)} />}</Offcanvas.Body>
-            </Offcanvas>
+            <FiltersPanel wide={wide} show={showFilters} onHide={hideFilters} title={t('filters')} closeLabel={t('closeFilters')}>
+              {filtersOpened && <FiltersSidebar filters={filters} onCommit={commit} onClear={clearAll} onDone={hideFilters} />}
+            </FiltersPanel>
           </Deferred>
         </div>
         <div className="col-lg-9">
