@@ -35,7 +35,7 @@ export interface AlertsWorkerOptions {
  * (issue 27: search within 1.2× meanwhile). Mails rest less, so that the instant alerts of 1,000 listings
  * approved at once (a million matches, 130,000 mails) still reach the outbox within two minutes.
  */
-export const REST_FACTOR = 3;
+export const REST_FACTOR = 5;
 export const MAIL_REST_FACTOR = 0.5;
 
 /** Waits `factor` times the time since `startedAt` (performance.now()), or until `stopping` is aborted. */
