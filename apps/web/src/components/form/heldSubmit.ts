@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /** Set by index.html's guard on a form the visitor sent before its code came (the browser's own submit stopped). */
-export const HELD_SUBMIT = 'data-submit-held';
+const HELD_SUBMIT = 'data-submit-held';
 
 /**
  * A server-rendered form sent before the app took it over (a tap on Send while its code was still on the way)
