@@ -100,7 +100,9 @@ export async function launchChrome() {
  */
 export async function lighthouseRun(port: number, url: string, tries = 3): Promise<LhResult> {
   const { default: lighthouse } = await import('lighthouse');
-  const r = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  // BENCH_LH_THROTTLING=devtools: Chromium itself slowed (4× CPU, slow 4G) instead of Lighthouse's simulation.
+  const throttlingMethod = process.env.BENCH_LH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+  const r = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod });
   const lhr = r?.lhr as unknown as LhResult | undefined;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   // NO_NAVSTART and its kin are Lighthouse losing its own trace on a busy machine: that run measured nothing.

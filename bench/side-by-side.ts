@@ -14,7 +14,7 @@
  * - Lighthouse (mobile preset, system Chromium, the helpers of `npm run bench:web`) on home, /search-list and a
  *   listing both servers have, BENCH_COMPARE_RUNS times each (default 5), alternating before/after and after/before
  *   on the next run so that drift of the machine cancels out. Pages are asked for with ?lang=ar, or with ?lang=en
- *   when BENCH_COMPARE_LANG=en.
+ *   when BENCH_COMPARE_LANG=en. BENCH_LH_THROTTLING=devtools slows Chromium itself instead of simulating it.
  * - Prints the medians per page and side as a markdown table and writes it, with every run, to
  *   bench/results/compare-<date>.md (and .json).
  */
@@ -313,17 +313,17 @@ async function main() {
     [s.page, 'after', ...fmtRow(s.after)],
     [s.page, 'Δ after − before', ...deltaRow(s.before, s.after)],
   ]);
-  const home = summary.find((s) => s.page === 'home')!;
+  const home = summary.find((s) => s.page === 'home');
   const bi = median(samples.map((x) => x.benchmark_index ?? NaN));
   const date = new Date().toISOString();
   const md = [
     `# Side by side: before ${beforeRef} (${before.sha.slice(0, 7)}) and after (${after.label})`,
     '',
-    `${date}. Lighthouse mobile preset (simulated slow 4G, 4× CPU), system Chromium, language ${lang}; ${runs} run${runs === 1 ? '' : 's'} per page and side, before/after alternated (after first on even runs), both servers up at once with the demo content. Medians; KB as transferred (compressed by the server): HTML = the document request, JS = all scripts, total = every request.`,
+    `${date}. Lighthouse mobile preset (${process.env.BENCH_LH_THROTTLING === 'devtools' ? 'Chromium slowed by DevTools' : 'simulated'}: slow 4G, 4× CPU), system Chromium, language ${lang}; ${runs} run${runs === 1 ? '' : 's'} per page and side, before/after alternated (after first on even runs), both servers up at once with the demo content. Medians; KB as transferred (compressed by the server): HTML = the document request, JS = all scripts, total = every request.`,
     '',
     mdTable(HEAD, rows),
     '',
-    `Home initial JavaScript (scripts the home page loads before interaction, as transferred): before ${kb(home.before.script_bytes)} KB, after ${kb(home.after.script_bytes)} KB.`,
+    ...(home ? [`Home initial JavaScript (scripts the home page loads before interaction, as transferred): before ${kb(home.before.script_bytes)} KB, after ${kb(home.after.script_bytes)} KB.`] : []),
     `Machine: ${machineAtStart.cpu}, ${machineAtStart.cores} cores, ${machineAtStart.memory_gb} GB; Lighthouse BenchmarkIndex ${round(bi, 0)}. Details page: ${pages[2]!.path('before')}${common === undefined ? ` / ${pages[2]!.path('after')}` : ''}.`,
     ...notes,
     '',
