@@ -101,9 +101,12 @@ describe.each([
       await dialog.waitFor();
       await page.waitForTimeout(400);
       expect(await dialog.getByRole('button', { name: s.forRent }).getAttribute('aria-pressed')).toBe('true');
+      // The results behind the panel do not scroll while it is open.
+      expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
       await shot(page, AREA, `${tag}-4-filters`);
       await dialog.getByRole('button', { name: s.closeFilters }).click();
       await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => page.evaluate(() => document.body.style.overflow)).not.toBe('hidden');
       // Escape closes it too, and a tap beside it; each time focus is back on the Filters button.
       const filtersButton = page.locator('button[aria-controls="search-filters"]');
       await expect.poll(() => filtersButton.evaluate((b) => b === document.activeElement)).toBe(true);

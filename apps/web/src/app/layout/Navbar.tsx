@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { TIMINGS, WINDOW_EVENTS } from '@manzil/shared';
 import { useWideLayout } from '../../components/useMediaQuery';
+import { useScrollLock } from '../../components/useScrollLock';
 import { AuthWidget } from '../../features/account/components/AuthWidget';
 import { useAuth } from '../../features/account/auth-context';
 import { isHomePath } from '../routes';
@@ -101,11 +102,10 @@ export function Navbar() {
   }, [wide, setOpen]);
 
   // While open: lock body scroll, close on Escape, move focus in and back out (components/modalTabTrap keeps Tab inside).
+  useScrollLock(open);
   useEffect(() => {
     if (!open) return;
     const body = document.body;
-    const previous = body.style.overflow;
-    body.style.overflow = 'hidden';
     body.classList.add('menu-open');
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false);
@@ -114,7 +114,6 @@ export function Navbar() {
     closeRef.current?.focus();
     const toggler = togglerRef.current;
     return () => {
-      body.style.overflow = previous;
       body.classList.remove('menu-open');
       document.removeEventListener('keydown', onKey);
       toggler?.focus({ preventScroll: true });

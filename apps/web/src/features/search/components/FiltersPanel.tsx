@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useScrollLock } from '../../../components/useScrollLock';
 
 /**
  * Where the search filters sit: beside the results on a wide screen; on a phone, in a panel from the reading
@@ -13,11 +14,8 @@ export function FiltersPanel(props: { wide: boolean; show: boolean; onHide: () =
     if (!dialog) return;
     if (show && !dialog.open) dialog.showModal();
     else if (!show && dialog.open) dialog.close();
-    // The page behind does not scroll under the panel (a class, not html:has(), which every DOM change re-checks).
-    const root = document.documentElement.classList;
-    root.toggle('filters-open', dialog.open);
-    return () => root.remove('filters-open');
   }, [show, wide]);
+  useScrollLock(show && !wide);
   // Grown past the breakpoint while open: the filters are on the page now.
   useEffect(() => {
     if (wide && show) onHide();
