@@ -281,8 +281,8 @@ function arrayItem(v: unknown): string {
   return v == null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-/** Items (arrayItem) as PostgreSQL's array text, sent as it is. */
-const arrayText = (items: string[]) => `{${items.join(',')}}`;
+/** Items (numbers, or arrayItem's) as PostgreSQL's array text, sent as it is: parseArray's reverse. */
+export const arrayText = (items: readonly (string | number)[]) => `{${items.join(',')}}`;
 
 /** What the statement reads the rates from: an array with a place's rate at its number (see compile). */
 const RATES_FROM = (rates: string) => `listings l cross join (select ${rates}::float8[] as r offset 0) yer_rates`;
@@ -389,7 +389,7 @@ export async function matchingSearches(
   const parts: string[] = [];
   for (const [n, ids] of byShape) {
     const shape = c.shapes[n]!;
-    const columns = [param(arrayText(ids.map(String)), 'int[]'), ...shape.types!.map((type, k) => param(arrayText(ids.map((a) => c.atoms[a]!.lits[k]!)), `${type}[]`))];
+    const columns = [param(arrayText(ids), 'int[]'), ...shape.types!.map((type, k) => param(arrayText(ids.map((a) => c.atoms[a]!.lits[k]!)), `${type}[]`))];
     const names = ['id', ...shape.types!.map((_, k) => `v${k + 1}`)];
     parts.push(`select p.id from unnest(${columns.join(', ')}) p(${names.join(', ')}) where (${shape.rowSql})`);
   }
@@ -476,7 +476,7 @@ async function insertMatches(db: Executor, listingId: number, ids: number[]): Pr
   // 6,000 searches, only when it has. "materialized": inlined, the array would be computed twice, for the row and
   // for its "<> '{}'".
   const ascending = Int32Array.from(ids).sort();
-  const sorted = arrayText(Array.from(ascending.filter((id, i) => i === 0 || id !== ascending[i - 1]), String));
+  const sorted = arrayText(Array.from(ascending.filter((id, i) => i === 0 || id !== ascending[i - 1])));
   const res = await sql<{ id: string | number; n: number }>`
     with earlier as materialized (
       select search_ids from alert_matches where listing_id = ${listingId}

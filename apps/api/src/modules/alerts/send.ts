@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { isPublicL, readListings } from '../listings/read.js';
 import { enqueueMails, type OutboxMail } from '../mail/outbox.js';
-import { parseArray } from './match.js';
+import { arrayText, parseArray } from './match.js';
 import { alertMail, type AlertKind, type Lang } from './templates.js';
 import { unsubscribeUrl } from './token.js';
 
@@ -168,7 +168,7 @@ export async function sendDue(ctx: SendContext, kind: AlertKind, opts: SendOptio
       await sql`
         insert into alert_unsent (match_id, kind, listing_id, matched_at, search_ids)
         select d.m, d.k, d.l, a.matched_at, d.s::int[]
-        from unnest(${kept.map((k) => k.match)}::bigint[], ${kept.map((k) => k.kind)}::text[], ${kept.map((k) => k.listing)}::int[], ${kept.map((k) => `{${k.ids.join(',')}}`)}::text[]) as d(m, k, l, s)
+        from unnest(${kept.map((k) => k.match)}::bigint[], ${kept.map((k) => k.kind)}::text[], ${kept.map((k) => k.listing)}::int[], ${kept.map((k) => arrayText(k.ids))}::text[]) as d(m, k, l, s)
         join alert_matches a on a.id = d.m
         on conflict (match_id, kind) do update set search_ids = array(select unnest(alert_unsent.search_ids) union select unnest(excluded.search_ids) order by 1)`.execute(trx);
     }
