@@ -294,7 +294,7 @@ async function main() {
           ['candidates per listing p50 / p95', `${result.candidates_per_listing.p50} / ${result.candidates_per_listing.p95}`],
           ['matches per listing p50 / p95', `${result.matches_per_listing.p50} / ${result.matches_per_listing.p95}`],
           [`every search's conditions built (s, once per server start)`, round(warmMs / 1000, 1)],
-          ['candidates (searches saved since, the listing, the buckets) p50 / p95 (ms)', `${result.candidates_ms.p50} / ${result.candidates_ms.p95}`],
+          ['candidates (the job taken and locked, the listing, its buckets) p50 / p95 (ms)', `${result.candidates_ms.p50} / ${result.candidates_ms.p95}`],
           ['finding the matches p50 / p95 (ms)', `${result.find_ms.p50} / ${result.find_ms.p95}`],
           ['recording them (insert) p50 / p95 (ms)', `${result.record_ms.p50} / ${result.record_ms.p95}`],
           ['matching per listing p50 (ms)', result.match_ms.p50],

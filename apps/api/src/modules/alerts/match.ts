@@ -326,25 +326,32 @@ export function listingKeys(l: { listing_type: string; property_type: string; go
   return keys;
 }
 
+/** What a listing's candidates are found by: its buckets' values and its point. */
+export interface ListingPlace {
+  listing_type: string;
+  property_type: string;
+  governorate_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The columns of ListingPlace, for a statement that reads them along with something else (runJob). */
+export const LISTING_PLACE = sql`l.listing_type, l.property_type, l.governorate_id, l.latitude, l.longitude`;
+
 /**
  * The filters whose searches may match the listing, from the cache: those in one of its buckets without a map
  * area, and those with an area holding its point and a bucket of it (the same rule migration 035's indexes served).
+ * A filter's buckets differ in one place at most (its governorates), so no filter is in two of a listing's.
  */
-async function candidatesOf(db: Executor, listingId: number, c: MatchCache): Promise<SameFilters[]> {
-  const listing = await db
-    .selectFrom('listings')
-    .select(['listing_type', 'property_type', 'governorate_id', 'latitude', 'longitude'])
-    .where('id', '=', listingId)
-    .executeTakeFirst();
-  if (!listing) return [];
+function candidatesOf(listing: ListingPlace, c: MatchCache): SameFilters[] {
   const keys = listingKeys(listing);
-  const found = new Set<SameFilters>();
-  for (const k of keys) for (const f of c.byKey.get(k) ?? []) found.add(f);
+  const found: SameFilters[] = [];
+  for (const k of keys) for (const f of c.byKey.get(k) ?? []) found.push(f);
   const { latitude: lat, longitude: lon } = listing;
   if (lat != null && lon != null) {
-    for (const f of c.areasAt(lon, lat)) if (f.keys.some((k) => keys.includes(k))) found.add(f);
+    for (const f of c.areasAt(lon, lat)) if (f.keys.some((k) => keys.includes(k))) found.push(f);
   }
-  return [...found];
+  return found;
 }
 
 /** The saved searches the listing matches now (none when it is not public). */
@@ -352,12 +359,12 @@ export async function matchingSearches(
   db: Executor,
   listingId: number,
   c: MatchCache,
-  timing?: { candidatesMs?: number; candidates?: number },
-  sync = true,
+  { timing, sync = true, listing }: { timing?: { candidatesMs?: number; candidates?: number }; sync?: boolean; listing?: ListingPlace | null } = {},
 ): Promise<number[]> {
   const t0 = performance.now();
   if (sync) await syncSearches(db, c);
-  const candidates = await candidatesOf(db, listingId, c);
+  const place = listing !== undefined ? listing : await sql<ListingPlace>`select ${LISTING_PLACE} from listings l where l.id = ${listingId}`.execute(db).then((r) => r.rows[0]);
+  const candidates = place ? candidatesOf(place, c) : [];
   if (timing) {
     timing.candidatesMs = performance.now() - t0;
     timing.candidates = candidates.reduce((n, f) => n + f.ids.size, 0);
@@ -408,7 +415,9 @@ export async function matchingSearches(
   if (v === undefined) return [];
   const met = new Uint8Array(c.atoms.length);
   for (const a of parseArray(v)) met[Number(a)] = 1;
-  return candidates.filter((f) => f.atoms!.every((a) => met[a])).flatMap((f) => [...f.ids]);
+  const ids: number[] = [];
+  for (const f of candidates) if (f.atoms!.every((a) => met[a])) for (const id of f.ids) ids.push(id);
+  return ids;
 }
 
 /** An array as the driver hands it over: a JavaScript array, or PostgreSQL's text ("{1,2}") from one that does not parse it. */
@@ -441,25 +450,26 @@ const MATCHING_LOCK = 27;
 
 /**
  * Two servers matching one listing at once (approved, hidden and approved again) take turns on its lock, so the
- * second sees what the first recorded. Taken in a statement before the one that reads the listing's rows.
+ * second sees what the first recorded. Taken in a statement before the one that reads the listing's matches.
  */
 const lockListing = (listingId: number) => sql`pg_advisory_xact_lock(${MATCHING_LOCK}, ${listingId})`;
 
 /**
  * Records the listing's matches; returns the row of those it had not matched before, if any. `sync: false` when
- * the caller brought the cache up to the table already, `locked` when it holds the listing's lock.
+ * the caller brought the cache up to the table already; `listing` when it holds the listing's lock and read its
+ * place in the same statement (runJob).
  */
 export async function recordMatches(
   db: Executor,
   listingId: number,
   cache: MatchCache,
   timing?: MatchTiming,
-  opts: { sync?: boolean; locked?: boolean } = {},
+  opts: { sync?: boolean; listing?: ListingPlace | null } = {},
 ): Promise<Recorded | null> {
   const start = performance.now();
-  if (!opts.locked) await sql`select ${lockListing(listingId)}`.execute(db);
+  if (opts.listing === undefined) await sql`select ${lockListing(listingId)}`.execute(db);
   const seen: { candidatesMs?: number; candidates?: number } = {};
-  const ids = await matchingSearches(db, listingId, cache, seen, opts.sync ?? true);
+  const ids = await matchingSearches(db, listingId, cache, { timing: seen, sync: opts.sync ?? true, listing: opts.listing });
   const found = performance.now();
   try {
     return await insertMatches(db, listingId, ids);
@@ -524,10 +534,15 @@ export async function releaseJobs(db: Database, ids: number[]): Promise<void> {
 export async function runJob(db: Database, job: { id: number; listing_id: number }, cache: MatchCache, timing?: MatchTiming): Promise<Recorded | null> {
   return db.transaction().execute(async (trx) => {
     const start = performance.now();
-    await sql`
+    // The listing's place is read with the statement's snapshot, taken before the lock: only the recording, in a
+    // later statement, must see what another server recorded under it; the conditions read the row again anyway.
+    const res = await sql<Partial<ListingPlace> & { id: number | null }>`
       with done as (delete from alert_jobs where id = ${job.id} returning 1)
-      select set_config('synchronous_commit', 'off', true), ${lockListing(job.listing_id)}, (select count(*) from done)`.execute(trx);
+      select set_config('synchronous_commit', 'off', true), ${lockListing(job.listing_id)}, (select count(*) from done), l.id, ${LISTING_PLACE}
+      from (select 1) one left join listings l on l.id = ${job.listing_id}`.execute(trx);
+    const row = res.rows[0];
+    const listing = row?.id != null ? (row as ListingPlace) : null;
     const setup = performance.now() - start;
-    return recordMatches(trx, job.listing_id, cache, timing && ((t) => timing({ ...t, findMs: t.findMs + setup })), { sync: false, locked: true });
+    return recordMatches(trx, job.listing_id, cache, timing && ((t) => timing({ ...t, findMs: t.findMs + setup, candidatesMs: t.candidatesMs + setup })), { sync: false, listing });
   });
 }
