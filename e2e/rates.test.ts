@@ -60,6 +60,13 @@ describe.concurrent.each<Lang>(['ar', 'en'])('rates (%s)', (lang) => {
     const card = page.locator(`article[data-zone-id="${c.zone}"]`);
     await card.waitFor();
     expect(await page.getByTestId(`zone-rate-${c.zone}`).innerText()).toContain(fmt(c.from));
+    // The admin screens' tabs: on a phone one row that scrolls sideways, the current (last) tab in view.
+    const tabs = page.getByRole('navigation', { name: ad('nav.label') });
+    const tops = await tabs.locator('li').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).offsetTop));
+    const current = await tabs.locator('a.active').boundingBox();
+    expect(current!.x).toBeGreaterThanOrEqual(0);
+    expect(current!.x + current!.width).toBeLessThanOrEqual(c.viewport.width);
+    if (c.viewport === MOBILE) expect(new Set(tops).size).toBe(1);
 
     // From the keyboard: type the new rate, Enter, then confirm in the dialog.
     const input = page.getByTestId(`rate-input-${c.zone}`);

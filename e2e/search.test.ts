@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, ROOT, type RunningServer, shot, startServer, waitForApp, watchPage, watchTakeover } from './harness.js';
+import { locale, pick } from './locales.js';
 
 const AREA = 'search';
 const locales = (lang: Lang, ns: string) =>
@@ -61,6 +62,24 @@ describe.each([
     // A card offers its copies up to 960 px (listing-card/display.ts): never the 1600 px one, at any pixel ratio.
     expect(await page.locator('.latest-track img').first().getAttribute('srcset')).toMatch(/-400\.webp 400w, .*-720\.webp 720w, .*-960\.webp 960w$/);
     await shot(page, AREA, `${tag}-1-home`);
+    if (device === 'mobile') {
+      // The row starts at its first card: "previous" is off until "next" has moved it; at the last card "next" is off.
+      const home = locale(lang, 'home');
+      const prev = page.getByRole('button', { name: pick(home, 'previous') });
+      const next = page.getByRole('button', { name: pick(home, 'next') });
+      expect(await prev.getAttribute('aria-disabled')).toBe('true');
+      expect(await next.getAttribute('aria-disabled')).toBe('false');
+      const moved = () => page.locator('.latest-track').evaluate((el) => Math.abs(el.scrollLeft));
+      for (let i = 0; i < 4 && (await next.getAttribute('aria-disabled')) === 'false'; i++) {
+        const before = await moved();
+        await next.click();
+        await expect.poll(moved).toBeGreaterThan(before);
+        await expect.poll(() => prev.getAttribute('aria-disabled')).toBe('false');
+      }
+      await expect.poll(() => next.getAttribute('aria-disabled')).toBe('true');
+      await prev.click();
+      await expect.poll(() => next.getAttribute('aria-disabled')).toBe('false');
+    }
 
     await page.getByRole('tab', { name: s.tabs.rent }).click();
     expect(await page.getByRole('tab', { name: s.tabs.rent }).getAttribute('aria-selected')).toBe('true');

@@ -76,6 +76,30 @@ describe('app shell', () => {
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 
+  it('a ?lang in the address follows the language switch, so a reload or a shared link shows the language chosen', async () => {
+    for (const [from, to, viewport] of [['ar', 'en', DESKTOP], ['en', 'ar', MOBILE]] as const) {
+      const ctx = await newContext(browser, { lang: from, viewport });
+      const page = await ctx.newPage();
+      const errors = watchPage(page);
+      await openApp(page, `${server.url}/search-list?lang=${from}&bedrooms=2`);
+      expect(await docState(page)).toMatchObject({ lang: from });
+      if (viewport === MOBILE) await page.locator('.nav-toggler').click();
+      await page.locator(`${viewport === MOBILE ? '#mobile-menu' : 'header'} .lang-switch-btn[lang="${to}"]`).first().click();
+      await expect.poll(async () => (await docState(page)).lang).toBe(to);
+      await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe(to);
+      // The page's other parameters stay.
+      expect(new URL(page.url()).searchParams.get('bedrooms')).toBe('2');
+      // A visitor without the choice on their device (a shared link) gets the language on screen.
+      const ctx2 = await newContext(browser, { lang: from, viewport });
+      const page2 = await ctx2.newPage();
+      await openApp(page2, page.url());
+      expect(await docState(page2)).toMatchObject({ lang: to, dir: to === 'ar' ? 'rtl' : 'ltr' });
+      await ctx2.close();
+      expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+      await ctx.close();
+    }
+  });
+
   it('mobile menu locks scrolling, closes on route change and at desktop width', async () => {
     for (const lang of ['ar', 'en'] as const) {
       const ctx = await newContext(browser, { lang, viewport: MOBILE });

@@ -26,6 +26,28 @@ export function LatestSlider() {
   // and would render all of them in one task (on a slow phone, a tap waits for it).
   const data = useDeferredValue(q.data);
   const track = useRef<HTMLDivElement>(null);
+  // Which ends of the row are in view: the button towards an end already shown is disabled (aria-disabled, so
+  // that it keeps the keyboard's focus).
+  const [ends, setEnds] = useState({ start: true, end: false });
+  const hasCards = (data?.items.length ?? 0) > 0;
+  useEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    const update = () => {
+      // scrollLeft runs from 0 towards negative values in a right-to-left row.
+      const moved = Math.abs(el.scrollLeft);
+      const start = moved < 2;
+      const end = moved + el.clientWidth >= el.scrollWidth - 2;
+      setEnds((was) => (was.start === start && was.end === end ? was : { start, end }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      el.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [hasCards]);
   const scroll = (dir: 1 | -1) => {
     const el = track.current;
     if (!el) return;
@@ -43,10 +65,10 @@ export function LatestSlider() {
         <div className="d-flex gap-2 align-items-center">
           {data && data.items.length > 1 && (
             <span className="latest-arrows d-md-none">
-              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => scroll(-1)} aria-label={t('previous')}>
+              <button type="button" className={`btn btn-sm btn-outline-secondary${ends.start ? ' disabled' : ''}`} onClick={() => scroll(-1)} aria-label={t('previous')} aria-disabled={ends.start}>
                 <i className="bi bi-chevron-left flip-rtl" aria-hidden="true" />
               </button>
-              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => scroll(1)} aria-label={t('next')}>
+              <button type="button" className={`btn btn-sm btn-outline-secondary${ends.end ? ' disabled' : ''}`} onClick={() => scroll(1)} aria-label={t('next')} aria-disabled={ends.end}>
                 <i className="bi bi-chevron-right flip-rtl" aria-hidden="true" />
               </button>
             </span>
