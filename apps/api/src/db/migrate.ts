@@ -40,6 +40,7 @@ import * as m037 from './migrations/037_public_indexes_withheld.js';
 import * as m038 from './migrations/038_search_words.js';
 import * as m039 from './migrations/039_alert_matches.js';
 import * as m040 from './migrations/040_sort_indexes.js';
+import * as m041 from './migrations/041_outbox_lz4.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -78,6 +79,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '038_search_words', up: m038.up },
   { name: '039_alert_matches', up: m039.up },
   { name: '040_sort_indexes', up: m040.up },
+  { name: '041_outbox_lz4', up: m041.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {
