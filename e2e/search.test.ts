@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DESKTOP, type Lang, launchBrowser, MOBILE, newContext, openApp, ROOT, type RunningServer, shot, startServer, waitForApp, watchPage, watchTakeover } from './harness.js';
-import { locale, pick } from './locales.js';
+import { pick } from './locales.js';
 
 const AREA = 'search';
 const locales = (lang: Lang, ns: string) =>
@@ -64,9 +64,8 @@ describe.each([
     await shot(page, AREA, `${tag}-1-home`);
     if (device === 'mobile') {
       // The row starts at its first card: "previous" is off until "next" has moved it; at the last card "next" is off.
-      const home = locale(lang, 'home');
-      const prev = page.getByRole('button', { name: pick(home, 'previous') });
-      const next = page.getByRole('button', { name: pick(home, 'next') });
+      const prev = page.getByRole('button', { name: pick(L[lang].home, 'previous') });
+      const next = page.getByRole('button', { name: pick(L[lang].home, 'next') });
       expect(await prev.getAttribute('aria-disabled')).toBe('true');
       expect(await next.getAttribute('aria-disabled')).toBe('false');
       const moved = () => page.locator('.latest-track').evaluate((el) => Math.abs(el.scrollLeft));
