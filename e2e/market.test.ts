@@ -18,6 +18,8 @@ const KHOR_MAKSAR = 34;
 let otherDistrict: { id: number; name_en: string; name_ar: string };
 let thirdDistrict: { id: number; name_en: string; name_ar: string };
 let khorMaksar: { name_en: string; name_ar: string };
+/** Amanat Al-Asimah, where /market opens: Sana'a the city. */
+let capital: { name_en: string; name_ar: string };
 let server: RunningServer;
 let browser: Browser;
 /** Khor Maksar's cheapest flat: 800 USD a m² against a median of 1,150, about 30% below. */
@@ -28,6 +30,7 @@ beforeAll(async () => {
   const [adminToken, owner] = await Promise.all([signIn(server, ADMIN.email, ADMIN.password), registerUser(server, { first_name: 'Huda', last_name: 'Owner' })]);
   const districts = (await api(server, 'GET', `/locations/districts?governorate_id=${ADEN}`)).body as { id: number; name_en: string; name_ar: string }[];
   khorMaksar = districts.find((d) => d.id === KHOR_MAKSAR)!;
+  capital = ((await api(server, 'GET', '/locations/governorates')).body as ({ id: number } & typeof capital)[]).find((g) => g.id === 1)!;
   [otherDistrict, thirdDistrict] = districts.filter((d) => d.id !== KHOR_MAKSAR) as [typeof khorMaksar & { id: number }, typeof khorMaksar & { id: number }];
   // Flats for sale of 100 m² at these USD per m²: six in Khor Maksar (median (1,100 + 1,200) / 2), four in one
   // district, five in another (median 700).
@@ -67,6 +70,8 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     expect(await page.getByTestId('market-empty').innerText()).toContain(pick(market, 'empty'));
     expect(await axeFindings(page)).toEqual([]);
     if (size === MOBILE.width) await shot(page, AREA, `empty-${lang}-${size}`);
+    // Sana'a the city spelled as everywhere else in the app (a listing's page, the search filters): the locations' name.
+    expect(await page.locator('select[name="governorate_id"] option:checked').innerText()).toBe(name(capital));
 
     // Aden from the form: the choice applies at once and lands in the address.
     await page.locator('select[name="governorate_id"]').selectOption(String(ADEN));

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GOVERNORATE_IDS } from '@manzil/shared';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { cityStatsQuery } from '../../search/api/search';
 import '../listings.css';
@@ -28,8 +27,7 @@ export default function PropertiesByCityPage() {
       ) : (
         <ul className="city-cards">
           {q.data.map((c) => {
-            // The data set spells Sana'a city "Amant Al-Asmah"; visitors know it as Sana'a (DESIGN §5).
-            const name = c.governorate_id === GOVERNORATE_IDS.amanatAlAsimah ? t('sanaaCity') : lang === 'ar' ? c.name_ar : c.name_en;
+            const name = lang === 'ar' ? c.name_ar : c.name_en;
             return (
               <li key={c.governorate_id} className="city-card">
                 <h2 className="h5 mb-1">

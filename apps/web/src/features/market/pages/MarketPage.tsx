@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { GOVERNORATE_IDS, groupDigits, LISTING_TYPES, MARKET_MIN_LISTINGS, PROPERTY_TYPES, type ListingType, type MarketInsights, type PropertyType } from '@manzil/shared';
+import { groupDigits, LISTING_TYPES, MARKET_MIN_LISTINGS, PROPERTY_TYPES, type ListingType, type MarketInsights, type PropertyType } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
@@ -30,8 +30,6 @@ export default function MarketPage() {
   const id = useId();
 
   const governorateName = (gid: number) => {
-    // The data set spells Sana'a city "Amant Al-Asmah"; visitors know it as Sana'a (DESIGN §5).
-    if (gid === GOVERNORATE_IDS.amanatAlAsimah) return t('sanaaCity');
     const g = governorates.data?.find((x) => x.id === gid);
     return g ? (lang === 'ar' ? g.name_ar || g.name_en : g.name_en) : '';
   };
