@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListingRead } from '@manzil/shared';
+import { telUrl, type ListingRead } from '@manzil/shared';
 import { countClick } from '../../../components/contact/reach';
 import { WhatsAppLink } from '../../../components/contact/WhatsAppLink';
 
@@ -9,8 +9,6 @@ export function callClosedReason(availability: ListingRead['availability']): 'so
   return availability === 'sold' || availability === 'rented' ? availability : null;
 }
 
-/** `tel:` address of a phone number as the owner typed it ("+967 777 000 111" → "tel:+967777000111"). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
  * The owner's ways to be reached, fixed to the bottom of a listing's page on phones (< 768 px; CSS hides it
@@ -57,18 +55,23 @@ export function ContactBar({
     return () => observer.disconnect();
   }, [formId]);
 
-  // The page's bottom padding follows the bar's height (one line more with a reason under Call).
+  // The page's bottom padding follows the bar's height (one line more with a reason under Call), and what else
+  // sticks to the bottom (the verify-your-e-mail banner) stands on the bar while it shows.
   useEffect(() => {
     const el = bar.current;
     if (!el) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--contact-bar-height', `${el.offsetHeight}px`));
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--contact-bar-height', `${el.offsetHeight}px`);
+      root.style.setProperty('--contact-bar-shown', hidden ? '0px' : `${el.offsetHeight}px`);
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
       root.style.removeProperty('--contact-bar-height');
+      root.style.removeProperty('--contact-bar-shown');
     };
-  }, []);
+  }, [hidden]);
 
   const message = () => {
     const form = formId ? document.getElementById(formId) : null;
@@ -88,7 +91,7 @@ export function ContactBar({
               {t('contactBar.call')}
             </button>
           ) : (
-            <a className="btn btn-brand" href={telHref(phone)} onClick={() => countClick(listing.id, 'call')}>
+            <a className="btn btn-brand" href={telUrl(phone) ?? undefined} onClick={() => countClick(listing.id, 'call')}>
               <i className="bi bi-telephone me-1" aria-hidden="true" />
               {t('contactBar.call')}
             </a>
