@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internationalDigits, whatsappUrl } from './phone.js';
+import { internationalDigits, telUrl, whatsappUrl } from './phone.js';
 
 describe('phone numbers in international form (wa.me links)', () => {
   it.each([
@@ -24,5 +24,12 @@ describe('phone numbers in international form (wa.me links)', () => {
   it('links to wa.me with the digits only', () => {
     expect(whatsappUrl('٠٧٧٧ ١٢٣ ٤٥٦')).toBe('https://wa.me/967777123456');
     expect(whatsappUrl('01 234 567')).toBeNull();
+  });
+
+  it('calls in international form where the number can be placed, else as written', () => {
+    expect(telUrl('777 123 456')).toBe('tel:+967777123456');
+    expect(telUrl('+966 50 123 4567')).toBe('tel:+966501234567');
+    expect(telUrl('01 234 567')).toBe('tel:01234567');
+    expect(telUrl('12345')).toBeNull();
   });
 });

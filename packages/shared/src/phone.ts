@@ -27,3 +27,14 @@ export function whatsappUrl(phone: string): string | null {
   const digits = internationalDigits(phone);
   return digits ? `https://wa.me/${digits}` : null;
 }
+
+/**
+ * A tel: link to this number: in international form (+967…) wherever it can be placed, so that a call from a
+ * foreign SIM connects too; else (a local landline) as written. null with fewer than 7 digits.
+ */
+export function telUrl(phone: string): string | null {
+  const intl = internationalDigits(phone);
+  if (intl) return `tel:+${intl}`;
+  const digits = toWesternDigits(phone).replace(/\D/g, '');
+  return digits.length >= 7 ? `tel:${digits}` : null;
+}

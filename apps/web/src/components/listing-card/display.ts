@@ -1,4 +1,4 @@
-import { formatPrice, normalizeText, PROPERTY_TYPE_LABELS, type ListingRead, type MediaItem } from '@manzil/shared';
+import { formatPrice, normalizeText, PROPERTY_TYPE_LABELS, telUrl, type ListingRead, type MediaItem } from '@manzil/shared';
 import { mediaUrl } from '../../api/client';
 
 /** How a listing reads on a card, in the visitor's language (pure, so it is unit-tested). */
@@ -58,12 +58,10 @@ export function imageSrc(item: Pick<MediaItem, 'variants' | 'file_url'> | undefi
   return mediaUrl(variantAtLeast(item, minWidth)?.url ?? item.file_url);
 }
 
-/** The owner's phone for the call link (tel: without spaces), or null. */
+/** The owner's phone for the call link, or null. */
 export function phoneHref(l: ListingRead): string | null {
   const phone = l.owner?.phone_number ?? l.owner?.phone ?? l.property?.owner?.phone_number ?? null;
-  if (!phone) return null;
-  const digits = phone.replace(/[^\d+]/g, '');
-  return digits.length >= 7 ? `tel:${digits}` : null;
+  return phone ? telUrl(phone) : null;
 }
 
 export const ownerName = (l: ListingRead) => l.owner?.full_name || l.owner?.username || '';

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { groupDigits, type ListingRead } from '@manzil/shared';
+import { groupDigits, telUrl, type ListingRead } from '@manzil/shared';
 import { WhenHydrated } from '../../../app/layout/ClientOnly';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
@@ -11,7 +11,7 @@ import { listingDescription, listingTitle, placeName, priceText, type Lang } fro
 import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
 import { countClick, ownerReach } from '../../../components/contact/reach';
 import { WhatsAppLink } from '../../../components/contact/WhatsAppLink';
-import { callClosedReason, ContactBar, telHref } from '../components/ContactBar';
+import { callClosedReason, ContactBar } from '../components/ContactBar';
 import { DetailsHeader } from '../components/DetailsHeader';
 import { AmenityList } from '../components/AmenityList';
 import { ImageCarousel } from '../components/ImageCarousel';
@@ -444,7 +444,7 @@ const DetailsView = memo(function DetailsView({ listing, lang, isOwner, token }:
                         <span className="d-block small">{t(`contactBar.callClosed.${callClosed}`)}</span>
                       </span>
                     ) : (
-                      <a href={telHref(ownerPhone)} onClick={() => countClick(listing.id, 'call')}>
+                      <a href={telUrl(ownerPhone) ?? undefined} onClick={() => countClick(listing.id, 'call')}>
                         <bdi dir="ltr">{ownerPhone}</bdi>
                       </a>
                     )}

@@ -2,13 +2,11 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { groupDigits, whatsappUrl, type ListingMessage, type MyListingRead } from '@manzil/shared';
+import { groupDigits, telUrl, whatsappUrl, type ListingMessage, type MyListingRead } from '@manzil/shared';
 import { translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { MESSAGES_PAGE, fetchListingMessages, listingMessagesKey, markMessagesRead, myListingsKey, type ListingPage } from '../api';
 
-/** `tel:` address of a number as the visitor typed it ("+967 777 000 111" → "tel:+967777000111"). */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** A mailto: link; the address's parts are escaped, so a '?' or '&' in it cannot add headers. */
 function mailtoHref(email: string, subject: string, body: string) {
@@ -200,7 +198,7 @@ function MessageItem({ message: m, title }: { message: ListingMessage; title: st
               <span className="visually-hidden">{t('myProperties.messages.phone')}</span>
             </dt>
             <dd dir="ltr" data-testid="message-phone">
-              <a href={telHref(m.sender_phone)}>{m.sender_phone}</a>
+              <a href={telUrl(m.sender_phone) ?? undefined}>{m.sender_phone}</a>
             </dd>
           </div>
         )}
