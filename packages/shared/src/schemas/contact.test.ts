@@ -14,6 +14,24 @@ describe('contact rules (spec §5) in order', () => {
     expect(ok.success).toBe(true);
     expect(ok.data).toEqual({ sender_name: 'Ali', message: 'Hi', sender_phone: '+967 777 123 456' });
   });
+  it('platform: every field\'s first failing rule at once, in spec §5\'s order', () => {
+    const all = (r: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => r.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(all(platformContactBody.safeParse({}))).toEqual([
+      ['sender_name', MESSAGES.nameRequired],
+      ['message', MESSAGES.messageRequired],
+      ['sender_email', MESSAGES.emailOrPhoneRequired],
+    ]);
+    expect(all(platformContactBody.safeParse({ sender_name: ' ', sender_email: '', sender_phone: '  ', message: '   ' }))).toEqual([
+      ['sender_name', MESSAGES.nameRequired],
+      ['message', MESSAGES.messageRequired],
+      ['sender_email', MESSAGES.emailOrPhoneRequired],
+    ]);
+    expect(all(platformContactBody.safeParse({ sender_email: 'ali@', sender_phone: 'call me', message: 'Hi' }))).toEqual([
+      ['sender_name', MESSAGES.nameRequired],
+      ['sender_email', MESSAGES.emailInvalid],
+      ['sender_phone', MESSAGES.phoneInvalid],
+    ]);
+  });
   it('listing: full name, email, email shape, message, at least 10 characters trimmed', () => {
     expect(first(listingContactBody.safeParse({}))).toBe(MESSAGES.fullNameRequired);
     expect(first(listingContactBody.safeParse({ sender_name: 'A' }))).toBe(MESSAGES.emailRequired);

@@ -14,8 +14,9 @@ const phoneField = (schema: z.ZodType<string>, ...patterns: RegExp[]) =>
   documented(z.preprocess(phoneOrUndef, schema.optional()), patterns.length ? { allOf: patterns.map((p) => ({ pattern: p.source })) } : {});
 
 /**
- * POST /contact/platform (spec §5: checks in order name, message, email-or-phone, email shape).
- * The order matters: the first failing rule's message is the one a person sees.
+ * POST /contact/platform (spec §5: rules in order name, message, email-or-phone, email shape). Every field's
+ * first failing rule is reported at once, in that order, so the visitor sees all that is missing in one go (the
+ * first issue is still spec §5's first, the one shown where a single message is, as from the API's 422 list).
  */
 export const platformContactBody = documented(
   z
@@ -26,14 +27,12 @@ export const platformContactBody = documented(
       sender_phone: phoneField(text(40), PHONE_RE),
     })
     .superRefine((v, ctx) => {
-      if (!v.sender_name) return void ctx.addIssue({ code: 'custom', message: MESSAGES.nameRequired, path: ['sender_name'] });
-      if (!v.message) return void ctx.addIssue({ code: 'custom', message: MESSAGES.messageRequired, path: ['message'] });
-      if (!v.sender_email && !v.sender_phone)
-        return void ctx.addIssue({ code: 'custom', message: MESSAGES.emailOrPhoneRequired, path: ['sender_email'] });
-      if (v.sender_email && !EMAIL_RE.test(v.sender_email))
-        return void ctx.addIssue({ code: 'custom', message: MESSAGES.emailInvalid, path: ['sender_email'] });
-      if (v.sender_phone && !PHONE_RE.test(v.sender_phone))
-        return void ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid, path: ['sender_phone'] });
+      const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+      if (!v.sender_name) fail(MESSAGES.nameRequired, 'sender_name');
+      if (!v.message) fail(MESSAGES.messageRequired, 'message');
+      if (!v.sender_email && !v.sender_phone) fail(MESSAGES.emailOrPhoneRequired, 'sender_email');
+      if (v.sender_email && !EMAIL_RE.test(v.sender_email)) fail(MESSAGES.emailInvalid, 'sender_email');
+      if (v.sender_phone && !PHONE_RE.test(v.sender_phone)) fail(MESSAGES.phoneInvalid, 'sender_phone');
     }),
   { required: ['sender_name', 'message'], anyOf: [{ required: ['sender_email'] }, { required: ['sender_phone'] }] },
 );

@@ -40,8 +40,8 @@ interface Options<Body> {
   /** A signed-in visitor's name and e-mail, filled in once known unless something was typed already. */
   signedIn?: { full_name?: string | null; email?: string | null } | null;
   /**
-   * The server's 422 list shown under its fields, all at once (the owner's form, spec §5). Without it, one message
-   * in the status line: /contact's rules show one at a time, in order.
+   * The server's 422 list shown under its fields, all at once (the owner's form, spec §5). Without it, the server's
+   * first message in the status line (/contact, whose own check has shown every failing rule under its field).
    */
   serverFieldErrors?: boolean;
 }
