@@ -6,6 +6,7 @@ import { startSmtp } from '../mail/smtp-test-server.js';
 import { startMailWorker } from '../mail/worker.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
+const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * POST over node:http, which (unlike fetch) lets a test forge the Host header as any client can: no body for an
@@ -57,6 +58,26 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     await smtp?.close();
     await t?.close();
   });
+
+  /** The latest mail about a listing, as queued (subject and bodies exactly as the templates wrote them). */
+  const outboxOf = async (listingId: number) => {
+    const l = await t.db.selectFrom('listings').select('title_en').where('id', '=', listingId).executeTakeFirstOrThrow();
+    return t.db.selectFrom('mail_outbox').selectAll().where('subject', 'like', `%${l.title_en}%`).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  };
+
+  /** In both halves, text and HTML: "Reason:", then the reason (HTML: in its own direction), then the advice. */
+  const expectReasonThenAdvice = (mail: { body_text: string; body_html: string | null }, reason: string) => {
+    const halves = [
+      ['السبب:', 'يمكنك تعديل الإعلان وإرساله للمراجعة مرة أخرى.'],
+      ['Reason:', 'You can edit the listing and submit it for review again.'],
+    ];
+    for (const [label, advice] of halves) {
+      expect(mail.body_text).toContain(`${label}\n\n${reason}\n\n${advice}`);
+      expect(mail.body_html).toMatch(
+        new RegExp(`<p[^>]*>${reEscape(label!)}</p><blockquote dir="auto"[^>]*>${reEscape(reason)}</blockquote><p[^>]*>${reEscape(advice!)}</p>`),
+      );
+    }
+  };
 
   const endpoints: [string, string, () => string][] = [
     ['GET', 'stats', () => '/api/v1/admin/stats'],
@@ -127,6 +148,11 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     expect(mail.text).toContain('approved');
     expect(mail.text).toContain('تمت الموافقة');
     expect(mail.text).toContain(`https://manzil.example/property-details/${id.pendingNew}`);
+    // The owner last used Arabic on it (the default): Arabic first, and each half of the subject names it.
+    const row = await outboxOf(id.pendingNew!);
+    expect(row.subject).toBe('تمت الموافقة على إعلانك «شقة جديدة بانتظار المراجعة» | Your listing was approved: New pending flat');
+    expect(row.body_text.startsWith('تمت الموافقة على إعلانك\n')).toBe(true);
+    expect(row.body_html!.indexOf('lang="ar"')).toBeLessThan(row.body_html!.indexOf('lang="en"'));
 
     // A second approval keeps the first publication date.
     const again = await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingNew}/approve`, { token: admin.token, body: {} });
@@ -151,9 +177,39 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     expect(mail.text).toContain('Photos do not show the property');
     expect(mail.text).toContain('not approved');
     expect(mail.text).toContain(`https://manzil.example/edit-property/${id.pendingOld}`);
+    const row = await outboxOf(id.pendingOld!);
+    expect(row.subject).toBe('لم تتم الموافقة على إعلانك «فيلا قديمة» | Your listing was not approved: Old pending villa');
+    expectReasonThenAdvice(row, 'Photos do not show the property');
 
     const pending = await http(t.url, 'GET', '/api/v1/admin/listings/pending', { token: admin.token });
     expect(pending.body.map((l: { id: number }) => l.id)).not.toContain(id.pendingOld);
+  });
+
+  it('writes the approval and rejection mails in English first for an owner who last used English on the listing', async () => {
+    const enOwner = await createUser(t, { email: 'owner.en.admin-test@example.test' });
+    const listing = (title_en: string, title_ar: string) => insertListing(t.db, enOwner.user.id, { status: 'pending', title_en, title_ar });
+    const approved = await listing('New flat for rent in Taiz', 'شقة جديدة للإيجار في تعز');
+    const rejected = await listing('Shop in Aden', 'محل في عدن');
+    const noArabic = await listing('Villa in Ibb', '');
+    await t.db.updateTable('listings').set({ owner_lang: 'en' }).where('owner_id', '=', enOwner.user.id).execute();
+
+    expect((await http(t.url, 'POST', `/api/v1/admin/listings/${approved}/approve`, { token: admin.token })).status).toBe(200);
+    const a = await outboxOf(approved);
+    expect(a.subject).toBe('Your listing was approved: New flat for rent in Taiz | تمت الموافقة على إعلانك «شقة جديدة للإيجار في تعز»');
+    expect(a.body_text.startsWith('Your listing was approved\n')).toBe(true);
+    expect(a.body_html!.indexOf('lang="en"')).toBeLessThan(a.body_html!.indexOf('lang="ar"'));
+
+    // An Arabic reason inside the English half: its own direction (dir="auto"), right after "Reason:".
+    const reason = 'الصور لا تطابق العقار.';
+    expect((await http(t.url, 'POST', `/api/v1/admin/listings/${rejected}/reject`, { token: admin.token, body: { reason } })).status).toBe(200);
+    const r = await outboxOf(rejected);
+    expect(r.subject).toBe('Your listing was not approved: Shop in Aden | لم تتم الموافقة على إعلانك «محل في عدن»');
+    expect(r.body_text.startsWith('Your listing was not approved\n')).toBe(true);
+    expectReasonThenAdvice(r, reason);
+
+    // No Arabic title: the Arabic half names the listing by its title all the same.
+    expect((await http(t.url, 'POST', `/api/v1/admin/listings/${noArabic}/approve`, { token: admin.token })).status).toBe(200);
+    expect((await outboxOf(noArabic)).subject).toBe('Your listing was approved: Villa in Ibb | تمت الموافقة على إعلانك «Villa in Ibb»');
   });
 
   it('links PUBLIC_URL in approval and rejection mails, whatever Host and X-Forwarded-* the request forges', async () => {

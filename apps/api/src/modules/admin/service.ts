@@ -119,7 +119,7 @@ export async function decide(
           : { status: 'rejected', rejection_reason: p.reason, updated_at: sql`now()` },
       )
       .where('id', '=', p.listingId)
-      .returning(['id', 'owner_id', 'title_en', 'title_ar'])
+      .returning(['id', 'owner_id', 'title_en', 'title_ar', 'owner_lang'])
       .executeTakeFirst();
     if (!updated) throw notFound();
     await trx
@@ -129,12 +129,15 @@ export async function decide(
     await recordAction(trx, { adminId: p.adminId, action: p.action, listingId: p.listingId, userId: updated.owner_id, reason: p.reason });
     const owner = await trx.selectFrom('users').select('email').where('id', '=', updated.owner_id).executeTakeFirstOrThrow();
     const titles = { titleAr: updated.title_ar, titleEn: updated.title_en };
+    // In the owner's language first: the one they last used on this listing, as the hidden and expiry mails
+    // (the administrator's request says nothing about the owner's).
+    const lang = updated.owner_lang;
     await enqueueMail(trx, {
       to: owner.email,
       recipientUserId: updated.owner_id,
       ...(p.action === 'approve'
-        ? listingApprovedMail({ ...titles, url: `${p.baseUrl}/property-details/${updated.id}` })
-        : listingRejectedMail({ ...titles, reason: p.reason, editUrl: `${p.baseUrl}/edit-property/${updated.id}` })),
+        ? listingApprovedMail({ ...titles, url: `${p.baseUrl}/property-details/${updated.id}` }, lang)
+        : listingRejectedMail({ ...titles, reason: p.reason, editUrl: `${p.baseUrl}/edit-property/${updated.id}` }, lang)),
     });
   });
   forgetSearchCounts(db);

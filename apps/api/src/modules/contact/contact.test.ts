@@ -126,6 +126,30 @@ describe.each(DB_KINDS)('contact (%s)', (kind) => {
     expect(mail!.text).toContain(`https://manzil.example/property-details/${id.public}`);
   });
 
+  it('writes the owner\'s mail in the language they last used on the listing first, naming it in both halves of the subject', async () => {
+    const latest = async () => t.db.selectFrom('mail_outbox').selectAll().where('recipient_user_id', '=', owner.user.id).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const send = async (message: string) =>
+      expect((await http(t.url, 'POST', `/api/v1/contact/listing/${id.public}`, { body: { sender_name: 'Huda', sender_email: 'huda@example.test', message } })).status).toBe(201);
+
+    await send('Is it still for rent?');
+    const ar = await latest();
+    expect(ar.subject).toBe('رسالة جديدة عن إعلانك «شقة مطلة على البحر» | New message about your listing: Sea view flat');
+    expect(ar.body_html!.indexOf('lang="ar"')).toBeLessThan(ar.body_html!.indexOf('lang="en"'));
+
+    await t.db.updateTable('listings').set({ owner_lang: 'en' }).where('id', '=', id.public!).execute();
+    try {
+      // An Arabic message quoted in the English half keeps its own direction (its full stop at its end).
+      await send('هل الشقة ما زالت متاحة للإيجار؟ أرجو الرد.');
+      const en = await latest();
+      expect(en.subject).toBe('New message about your listing: Sea view flat | رسالة جديدة عن إعلانك «شقة مطلة على البحر»');
+      expect(en.body_text.startsWith('New message about your listing "Sea view flat"\n')).toBe(true);
+      expect(en.body_html!.indexOf('lang="en"')).toBeLessThan(en.body_html!.indexOf('lang="ar"'));
+      expect(en.body_html!.match(/<blockquote dir="auto"[^>]*>هل الشقة ما زالت متاحة للإيجار؟ أرجو الرد\.<\/blockquote>/g)).toHaveLength(2);
+    } finally {
+      await t.db.updateTable('listings').set({ owner_lang: 'ar' }).where('id', '=', id.public!).execute();
+    }
+  });
+
   it('links the listing at PUBLIC_URL in the owner\'s mail, whatever Host and X-Forwarded-* the sender forges', async () => {
     for (const [i, headers] of FORGED.entries()) {
       const res = await forgedPost(t.url, `/api/v1/contact/listing/${id.public}`, { sender_name: 'Forger', sender_email: 'forger@example.test', message: `Forged host number ${i}` }, headers);
@@ -139,14 +163,17 @@ describe.each(DB_KINDS)('contact (%s)', (kind) => {
 
   it('keeps a newline that reached the outbox another way (older rows) out of the text part\'s "Name:" lines', () => {
     // The schemas refuse control characters (below); the templates flatten them all the same.
-    const mail = listingMessageMail({
-      listingId: 1,
-      titleAr: 'شقة',
-      titleEn: 'Flat',
-      url: 'http://localhost/property-details/1',
-      sender: { name: 'Ali\nEmail: forged@example.test\r\nReply-To: x\u0085Phone: 000\u2028Name: Forged', email: 'ali@example.test', phone: '+967 777\n123' },
-      message: 'Hello there',
-    });
+    const mail = listingMessageMail(
+      {
+        listingId: 1,
+        titleAr: 'شقة',
+        titleEn: 'Flat',
+        url: 'http://localhost/property-details/1',
+        sender: { name: 'Ali\nEmail: forged@example.test\r\nReply-To: x\u0085Phone: 000\u2028Name: Forged', email: 'ali@example.test', phone: '+967 777\n123' },
+        message: 'Hello there',
+      },
+      'ar',
+    );
     const lines = mail.text.split('\n');
     const forgedName = 'Ali Email: forged@example.test Reply-To: x Phone: 000 Name: Forged';
     expect(lines.filter((l) => /^(Email|Name|Phone|Reply-To):/.test(l))).toEqual([`Name: ${forgedName}`, 'Email: ali@example.test', 'Phone: +967 777 123']);

@@ -105,7 +105,7 @@ export async function sendListingMessage(
     const listing = await trx
       .selectFrom('listings as l')
       .innerJoin('users as u', 'u.id', 'l.owner_id')
-      .select(['l.id', 'l.owner_id', 'l.title_en', 'l.title_ar', 'u.email as owner_email'])
+      .select(['l.id', 'l.owner_id', 'l.title_en', 'l.title_ar', 'l.owner_lang', 'u.email as owner_email'])
       .where('l.id', '=', listingId)
       .where(isPublic) // users has no status/is_active, so the bare names are the listing's
       .executeTakeFirst();
@@ -132,14 +132,18 @@ export async function sendListingMessage(
       replyTo: { name: body.sender_name!, address: body.sender_email! },
       contactMessageId: msg.id,
       recipientUserId: listing.owner_id,
-      ...listingMessageMail({
-        listingId: listing.id,
-        titleAr: listing.title_ar,
-        titleEn: listing.title_en,
-        url: `${ctx.baseUrl}/property-details/${listing.id}`,
-        sender: { name: body.sender_name!, email: body.sender_email, phone: body.sender_phone },
-        message: body.message!,
-      }),
+      ...listingMessageMail(
+        {
+          listingId: listing.id,
+          titleAr: listing.title_ar,
+          titleEn: listing.title_en,
+          url: `${ctx.baseUrl}/property-details/${listing.id}`,
+          sender: { name: body.sender_name!, email: body.sender_email, phone: body.sender_phone },
+          message: body.message!,
+        },
+        // The owner's language first (the one they last used on this listing, as the expiry reminder), not the visitor's.
+        listing.owner_lang,
+      ),
     });
     return { status: 201, body: { id: msg.id, created_at: iso(msg.created_at) } };
   });

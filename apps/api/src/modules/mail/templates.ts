@@ -1,6 +1,7 @@
 /**
- * The e-mails the product sends. Every mail is bilingual (Arabic first, then English): we do not store a
- * language per person, and a Yemeni owner may read either. Each template returns subject, text and HTML.
+ * The e-mails the product sends. Every mail is bilingual: the reader's language first when we know it (an
+ * owner's is the one they last used on the listing, listings.owner_lang), Arabic first otherwise. Each
+ * template returns subject, text and HTML.
  */
 export interface MailContent {
   subject: string;
@@ -25,21 +26,39 @@ export const oneLine = (s: string, max = 120) => {
 export interface Section {
   heading: string;
   lines: string[];
+  /** Free text someone typed (a reason, a visitor's message), right after the last line. */
   quote?: string;
+  /** Lines after the quote, so a label such as "Reason:" is followed by its quote, not by advice. */
+  after?: string[];
   link?: { label: string; url: string };
 }
+
+type Lang = 'ar' | 'en';
+
+/** Both languages' subjects in one line, the reader's first. */
+const subjectIn = (ar: string, en: string, lang: Lang) => (lang === 'ar' ? `${ar} | ${en}` : `${en} | ${ar}`);
 
 /** A mail in both languages; `first` is the reader's language when known (Arabic otherwise). */
 export function compose(subject: string, ar: Section, en: Section, first: 'ar' | 'en' = 'ar'): MailContent {
   const textOf = (s: Section) =>
-    [s.heading, '', ...s.lines, ...(s.quote ? ['', s.quote] : []), ...(s.link ? ['', `${s.link.label}: ${s.link.url}`] : [])].join('\n');
+    [
+      s.heading,
+      '',
+      ...s.lines,
+      ...(s.quote ? ['', s.quote] : []),
+      ...(s.after?.length ? ['', ...s.after] : []),
+      ...(s.link ? ['', `${s.link.label}: ${s.link.url}`] : []),
+    ].join('\n');
   const htmlOf = (s: Section, dir: 'rtl' | 'ltr', lang: string) =>
     `<div dir="${dir}" lang="${lang}" style="text-align:${dir === 'rtl' ? 'right' : 'left'};font-family:Tahoma,Arial,sans-serif;line-height:1.6">` +
     `<h2 style="font-size:18px;margin:0 0 12px">${escapeHtml(s.heading)}</h2>` +
     s.lines.map((l) => `<p style="margin:0 0 6px">${escapeHtml(l)}</p>`).join('') +
+    // dir="auto": the quote takes the direction of what was typed, so an Arabic reason in the English half
+    // (or an English one in the Arabic half) keeps its final full stop at its own end.
     (s.quote
-      ? `<blockquote style="margin:12px 0;padding:8px 12px;border-inline-start:3px solid #0d6efd;background:#f5f7fa;white-space:pre-wrap">${escapeHtml(s.quote)}</blockquote>`
+      ? `<blockquote dir="auto" style="margin:12px 0;padding:8px 12px;border-inline-start:3px solid #0d6efd;background:#f5f7fa;text-align:start;white-space:pre-wrap">${escapeHtml(s.quote)}</blockquote>`
       : '') +
+    (s.after ?? []).map((l) => `<p style="margin:0 0 6px">${escapeHtml(l)}</p>`).join('') +
     (s.link ? `<p><a href="${escapeHtml(s.link.url)}">${escapeHtml(s.link.label)}</a></p>` : '') +
     `</div>`;
   return {
@@ -69,22 +88,40 @@ const senderLines = (s: Sender, labels: { name: string; email: string; phone: st
   ...(s.phone ? [`${labels.phone}: ${oneLine(s.phone, 60)}`] : []),
 ];
 
-/** A visitor's message to the owner of a listing. */
-export function listingMessageMail(p: { listingId: number; titleAr: string; titleEn: string; url: string; sender: Sender; message: string }): MailContent {
+/**
+ * A listing's title in each language, one line, the other language's when one is empty: the owner is named their
+ * listing in both halves of the subject and the body.
+ */
+const titlesOf = (p: { titleAr: string; titleEn: string }) => ({ ar: oneLine(p.titleAr || p.titleEn, 120), en: oneLine(p.titleEn || p.titleAr, 120) });
+
+/**
+ * The owner-mail subject: each half names the listing (60 characters each, so both titles fit the 200 of
+ * compose). The reader's language first.
+ */
+const ownerSubject = (ar: string, en: string, titles: { ar: string; en: string }, lang: Lang) =>
+  subjectIn(`${ar} «${oneLine(titles.ar, 60)}»`, `${en}: ${oneLine(titles.en, 60)}`, lang);
+
+/** A visitor's message to the owner of a listing, in the owner's language first. */
+export function listingMessageMail(
+  p: { listingId: number; titleAr: string; titleEn: string; url: string; sender: Sender; message: string },
+  lang: Lang,
+): MailContent {
+  const title = titlesOf(p);
   return compose(
-    `رسالة جديدة عن إعلانك | New message about your listing: ${oneLine(p.titleEn, 80)}`,
+    ownerSubject('رسالة جديدة عن إعلانك', 'New message about your listing', title, lang),
     {
-      heading: `رسالة جديدة عن إعلانك «${oneLine(p.titleAr, 120)}»`,
+      heading: `رسالة جديدة عن إعلانك «${title.ar}»`,
       lines: [...senderLines(p.sender, { name: 'الاسم', email: 'البريد الإلكتروني', phone: 'الهاتف' }), 'يمكنك الرد على هذا البريد مباشرةً للتواصل مع المرسل.'],
       quote: p.message,
       link: { label: 'عرض الإعلان', url: p.url },
     },
     {
-      heading: `New message about your listing "${oneLine(p.titleEn, 120)}"`,
+      heading: `New message about your listing "${title.en}"`,
       lines: [...senderLines(p.sender, { name: 'Name', email: 'Email', phone: 'Phone' }), 'Reply to this e-mail to answer the sender directly.'],
       quote: p.message,
       link: { label: 'View the listing', url: p.url },
     },
+    lang,
   );
 }
 
@@ -105,47 +142,48 @@ export function platformMessageMail(p: { sender: Sender; message: string }): Mai
   );
 }
 
-/** The owner is told their listing was approved and is now public. */
-export function listingApprovedMail(p: { titleAr: string; titleEn: string; url: string }): MailContent {
+/** The owner is told their listing was approved and is now public, in their language first. */
+export function listingApprovedMail(p: { titleAr: string; titleEn: string; url: string }, lang: Lang): MailContent {
+  const title = titlesOf(p);
   return compose(
-    `تمت الموافقة على إعلانك | Your listing was approved: ${oneLine(p.titleEn, 80)}`,
+    ownerSubject('تمت الموافقة على إعلانك', 'Your listing was approved', title, lang),
     {
       heading: 'تمت الموافقة على إعلانك',
-      lines: [`إعلانك «${oneLine(p.titleAr, 120)}» منشور الآن ويظهر في نتائج البحث.`],
+      lines: [`إعلانك «${title.ar}» منشور الآن ويظهر في نتائج البحث.`],
       link: { label: 'عرض الإعلان', url: p.url },
     },
     {
       heading: 'Your listing was approved',
-      lines: [`Your listing "${oneLine(p.titleEn, 120)}" is now published and appears in search.`],
+      lines: [`Your listing "${title.en}" is now published and appears in search.`],
       link: { label: 'View the listing', url: p.url },
     },
+    lang,
   );
 }
 
-/** The owner is told their listing was rejected, with the administrator's reason when one was given. */
-export function listingRejectedMail(p: { titleAr: string; titleEn: string; reason: string | null; editUrl: string }): MailContent {
+/**
+ * The owner is told their listing was rejected, in their language first: "Reason:" and the administrator's
+ * reason (when one was given), then the advice to edit and resubmit.
+ */
+export function listingRejectedMail(p: { titleAr: string; titleEn: string; reason: string | null; editUrl: string }, lang: Lang): MailContent {
+  const title = titlesOf(p);
   return compose(
-    `لم تتم الموافقة على إعلانك | Your listing was not approved: ${oneLine(p.titleEn, 80)}`,
+    ownerSubject('لم تتم الموافقة على إعلانك', 'Your listing was not approved', title, lang),
     {
       heading: 'لم تتم الموافقة على إعلانك',
-      lines: [
-        `لم تتم الموافقة على نشر إعلانك «${oneLine(p.titleAr, 120)}».`,
-        p.reason ? 'السبب:' : 'لم يذكر المشرف سببًا.',
-        'يمكنك تعديل الإعلان وإرساله للمراجعة مرة أخرى.',
-      ],
+      lines: [`لم تتم الموافقة على نشر إعلانك «${title.ar}».`, p.reason ? 'السبب:' : 'لم يذكر المشرف سببًا.'],
       quote: p.reason ?? undefined,
+      after: ['يمكنك تعديل الإعلان وإرساله للمراجعة مرة أخرى.'],
       link: { label: 'تعديل الإعلان', url: p.editUrl },
     },
     {
       heading: 'Your listing was not approved',
-      lines: [
-        `Your listing "${oneLine(p.titleEn, 120)}" was not approved for publication.`,
-        p.reason ? 'Reason:' : 'The administrator gave no reason.',
-        'You can edit the listing and submit it for review again.',
-      ],
+      lines: [`Your listing "${title.en}" was not approved for publication.`, p.reason ? 'Reason:' : 'The administrator gave no reason.'],
       quote: p.reason ?? undefined,
+      after: ['You can edit the listing and submit it for review again.'],
       link: { label: 'Edit the listing', url: p.editUrl },
     },
+    lang,
   );
 }
 
