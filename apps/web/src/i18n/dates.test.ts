@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from './dates';
+import { formatLongDate, formatMediumDate } from './dates';
 
 describe('formatLongDate', () => {
   it('writes what Intl.DateTimeFormat writes (dateStyle long) in both languages, every month', () => {
@@ -29,5 +29,18 @@ describe('formatLongDate', () => {
     const d = new Date(Date.UTC(2026, 10, 24));
     expect(formatLongDate(d, 'en-US', 'UTC')).toBe('24 November 2026');
     expect(formatLongDate(d, 'ar-YE', 'UTC')).toBe('24 نوفمبر 2026');
+  });
+});
+
+describe('formatMediumDate', () => {
+  it('names the month in Arabic as in English, never 07/12/2026', () => {
+    const d = new Date('2026-12-07T09:05:00Z');
+    for (const withTime of [false, true]) {
+      const ar = formatMediumDate(d, 'ar', withTime);
+      expect(ar).toContain('ديسمبر');
+      expect(ar).not.toMatch(/\//);
+      expect(formatMediumDate(d, 'en', withTime)).toContain('Dec 2026');
+    }
+    expect(formatMediumDate(d, 'ar', true)).toMatch(/\d{1,2}:05/);
   });
 });

@@ -23,3 +23,12 @@ export function formatLongDate(date: Date, lang: string, timeZone?: 'UTC' | 'Yem
   const year = utc ? date.getUTCFullYear() : date.getFullYear();
   return `${day} ${MONTHS[lang.startsWith('ar') ? 'ar' : 'en'][month]} ${year}`;
 }
+
+/**
+ * "7 Dec 2026" / "7 ديسمبر 2026", with the time when asked: the owner's and admin's lists. Not dateStyle
+ * 'medium', which writes Arabic dates as 07/12/2026 where every other page names the month.
+ */
+export function formatMediumDate(date: Date, lang: string, withTime = false): string {
+  const time: Intl.DateTimeFormatOptions = withTime ? { hour: 'numeric', minute: '2-digit' } : {};
+  return new Intl.DateTimeFormat(lang.startsWith('ar') ? 'ar-YE-u-nu-latn' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', ...time }).format(date);
+}

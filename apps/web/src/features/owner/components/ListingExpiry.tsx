@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyListingRead } from '@manzil/shared';
 import { translateError } from '../../../i18n/translate-api-error';
 import { renewListing } from '../api';
+import { formatMediumDate } from '../../../i18n/dates';
 
 /** Listings within this many days of their end show "expires in N days" and the Renew button (issue 28). */
 export const EXPIRY_WARNING_DAYS = 14;
@@ -53,7 +54,7 @@ export function ListingExpiry({ listing: l }: { listing: MyListingRead }) {
   const days = daysLeft(l.expires_at);
   const soon = !expired && days != null && days <= EXPIRY_WARNING_DAYS;
   const offMarket = l.withheld.includes('off_market');
-  const until = (iso: string) => new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-GB', { dateStyle: 'medium' }).format(new Date(iso));
+  const until = (iso: string) => formatMediumDate(new Date(iso), lang);
 
   return (
     <div className="owner-expiry" data-testid="listing-expiry">

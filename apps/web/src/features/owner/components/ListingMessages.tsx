@@ -6,6 +6,7 @@ import { groupDigits, telUrl, whatsappUrl, type ListingMessage, type MyListingRe
 import { translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { MESSAGES_PAGE, fetchListingMessages, listingMessagesKey, markMessagesRead, myListingsKey, type ListingPage } from '../api';
+import { formatMediumDate } from '../../../i18n/dates';
 
 
 /** A mailto: link; the address's parts are escaped, so a '?' or '&' in it cannot add headers. */
@@ -157,7 +158,7 @@ function MessageList({ listingId, title }: { listingId: number; title: string })
 function MessageItem({ message: m, title }: { message: ListingMessage; title: string }) {
   const { t, i18n } = useTranslation('owner');
   const lang = i18n.language.startsWith('ar') ? 'ar' : 'en';
-  const when = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(m.created_at));
+  const when = formatMediumDate(new Date(m.created_at), lang, true);
   const whatsapp = m.sender_phone ? whatsappUrl(m.sender_phone) : null;
   const greeting = t('myProperties.messages.replyBody', { name: m.sender_name, title });
   const headingId = useId();

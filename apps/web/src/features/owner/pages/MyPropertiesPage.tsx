@@ -16,6 +16,7 @@ import { ListingMessages } from '../components/ListingMessages';
 import { forgetListingDraft } from '../hooks/useListingDraft';
 import { useListingSuccessBanner } from '../hooks/useListingSuccessBanner';
 import '../owner.css';
+import { formatMediumDate } from '../../../i18n/dates';
 
 type Banner = { kind: 'success' | 'danger'; text: string };
 
@@ -272,7 +273,7 @@ function OwnerCard({ listing: l, unsent, deleting, onDelete }: { listing: MyList
   const rent = l.listing_type === 'FOR_RENT';
   const statusClass = l.status === 'approved' ? 'success' : l.status === 'rejected' ? 'danger' : 'warning';
   const closed = l.availability === 'sold' || l.availability === 'rented';
-  const added = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-GB', { dateStyle: 'medium' }).format(new Date(l.created_at));
+  const added = formatMediumDate(new Date(l.created_at), lang);
   const p = l.property;
 
   return (
