@@ -66,7 +66,12 @@ describe.concurrent.each<Lang>(['ar', 'en'])('rates (%s)', (lang) => {
     const current = await tabs.locator('a.active').boundingBox();
     expect(current!.x).toBeGreaterThanOrEqual(0);
     expect(current!.x + current!.width).toBeLessThanOrEqual(c.viewport.width);
-    if (c.viewport === MOBILE) expect(new Set(tops).size).toBe(1);
+    if (c.viewport === MOBILE) {
+      expect(new Set(tops).size).toBe(1);
+      // The row's end edge fades, a hint that more tabs are a swipe away.
+      expect(await tabs.locator('ul').evaluate((ul) => getComputedStyle(ul).maskImage)).toContain('linear-gradient');
+      await shot(page, AREA, `tabs-${lang}-${c.viewport.width}`);
+    }
 
     // From the keyboard: type the new rate, Enter, then confirm in the dialog.
     const input = page.getByTestId(`rate-input-${c.zone}`);
