@@ -90,6 +90,8 @@ describe.each<[Lang, { width: number; height: number }]>([
     await page.getByTestId('save-search').click();
     const modal = page.locator('.modal.show .modal-content');
     await modal.waitFor();
+    // It says why: to save the search, not to publish listings.
+    await modal.getByText(a('modal.saveSearchIntro')).waitFor();
     await modal.getByLabel(new RegExp(`^\\s*${a('fields.email')}\\s*\\*?\\s*$`)).fill(visitor.email);
     await modal.getByLabel(new RegExp(`^\\s*${a('fields.password')}\\s*\\*?\\s*$`)).fill(visitor.password);
     await modal.getByRole('button', { name: a('modal.signIn'), exact: true }).click();

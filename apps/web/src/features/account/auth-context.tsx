@@ -27,6 +27,8 @@ export interface AuthState {
 }
 
 export type LoginMode = 'login' | 'register' | 'forgot';
+/** Why the modal was opened, when it is for something other than publishing: its first line says so. */
+export type LoginIntro = 'saveSearch';
 
 export interface AuthContextValue extends AuthState {
   login: (email: string, password: string) => Promise<UserMe>;
@@ -44,8 +46,8 @@ export interface AuthContextValue extends AuthState {
   logoutEverywhere: () => Promise<void>;
   /** Shows a message of the catalogue (English, translated through errors.json) in the account notice. */
   notify: (message: string, kind?: Notice['kind']) => void;
-  /** Opens the modal; `email` prefills the e-mail of the forgot-password mode. */
-  openLogin: (mode?: LoginMode, options?: { email?: string }) => void;
+  /** Opens the modal; `email` prefills the e-mail of the forgot-password mode, `intro` says why it was asked for. */
+  openLogin: (mode?: LoginMode, options?: { email?: string; intro?: LoginIntro }) => void;
   openDeleteAccount: () => void;
   openSignOutEverywhere: () => void;
 }
@@ -103,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(getToken());
     setSessionRead(true);
   }, [sessionRead]);
-  const [modal, setModal] = useState<{ mode: LoginMode; key: number; email?: string } | null>(null);
+  const [modal, setModal] = useState<{ mode: LoginMode; key: number; email?: string; intro?: LoginIntro } | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -212,7 +214,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const openLogin = useCallback(
-    (mode: LoginMode = 'login', options?: { email?: string }) => setModal((m) => ({ mode, key: (m?.key ?? 0) + 1, email: options?.email })),
+    (mode: LoginMode = 'login', options?: { email?: string; intro?: LoginIntro }) =>
+      setModal((m) => ({ mode, key: (m?.key ?? 0) + 1, email: options?.email, intro: options?.intro })),
     [],
   );
   const openDeleteAccount = useCallback(() => setDeleteOpen(true), []);
@@ -265,7 +268,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     <AuthContext.Provider value={value}>
       {children}
       <Suspense fallback={null}>
-        {modal && <LoginModal key={modal.key} initialMode={modal.mode} initialEmail={modal.email} onClose={() => setModal(null)} />}
+        {modal && <LoginModal key={modal.key} initialMode={modal.mode} initialEmail={modal.email} intro={modal.intro} onClose={() => setModal(null)} />}
         {deleteOpen && <DeleteAccountDialog onClose={() => setDeleteOpen(false)} />}
         {signOutAllOpen && <SignOutEverywhereDialog onClose={() => setSignOutAllOpen(false)} />}
       </Suspense>

@@ -7,7 +7,7 @@ import { loginForm, MESSAGES, passwordResetBody, registerForm } from '@manzil/sh
 import { ApiError, errorMessageForStatus } from '../../../api/client';
 import { translateApiError } from '../../../i18n/translate-api-error';
 import { requestPasswordReset } from '../api';
-import { useAuth, type LoginMode } from '../auth-context';
+import { useAuth, type LoginIntro, type LoginMode } from '../auth-context';
 import { Field, phoneHint, ServerError } from './Field';
 import { withWesternDigits } from '../../../components/form/westernDigits';
 import { usePublicConfig } from '../../../api/queries';
@@ -267,7 +267,17 @@ function focusAfterSignIn() {
  * clears the fields and the error. A third mode, 'forgot', asks for a password-reset e-mail; the address
  * typed goes with the switch both ways.
  */
-export default function LoginModal({ initialMode, initialEmail = '', onClose }: { initialMode: LoginMode; initialEmail?: string; onClose: () => void }) {
+export default function LoginModal({
+  initialMode,
+  initialEmail = '',
+  intro,
+  onClose,
+}: {
+  initialMode: LoginMode;
+  initialEmail?: string;
+  intro?: LoginIntro;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('account');
   // No "or" and no Google button where Google sign-in is not configured.
   const google = Boolean(usePublicConfig().config.google_client_id);
@@ -313,7 +323,7 @@ export default function LoginModal({ initialMode, initialEmail = '', onClose }: 
       </Modal.Header>
       <Modal.Body>
         <p className="text-body-secondary small mb-3">
-          {mode === 'login' ? t('modal.loginIntro') : mode === 'register' ? t('modal.registerIntro') : t('forgot.intro')}
+          {mode === 'forgot' ? t('forgot.intro') : intro === 'saveSearch' ? t('modal.saveSearchIntro') : mode === 'login' ? t('modal.loginIntro') : t('modal.registerIntro')}
         </p>
         {mode === 'login' && <LoginForm key="login" defaultEmail={email} onDone={close} onBusy={setBusy} onForgot={toForgot} />}
         {mode === 'register' && <RegisterForm key="register" onDone={close} onBusy={setBusy} />}

@@ -42,7 +42,7 @@ export function SaveSearchButton({ body, className = '' }: { body: () => Record<
   const onClick = () => {
     if (!user) {
       setPending(here);
-      openLogin('login');
+      openLogin('login', { intro: 'saveSearch' });
       return;
     }
     setOpen({ filters: body() });

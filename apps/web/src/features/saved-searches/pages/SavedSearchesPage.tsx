@@ -40,7 +40,7 @@ export default function SavedSearchesPage() {
         <div className="text-center py-5" data-testid="saved-searches-signed-out">
           <i className="bi bi-person-lock saved-empty-icon" aria-hidden="true" />
           <p className="lead mt-3">{t('signedOut.text')}</p>
-          <button type="button" className="btn btn-brand" onClick={() => openLogin('login')}>
+          <button type="button" className="btn btn-brand" onClick={() => openLogin('login', { intro: 'saveSearch' })}>
             {t('signedOut.button')}
           </button>
         </div>
