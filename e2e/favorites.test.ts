@@ -104,6 +104,8 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     const badge = page.getByTestId(`favorite-change-${id}`);
     await badge.waitFor();
     expect(await badge.innerText()).toContain(f('change.price_down'));
+    // The price when it was saved, named so: the card's struck-through old price is the listing's last one.
+    expect(await badge.innerText()).toContain(`${f('change.savedAt')} `);
     expect(await badge.innerText()).toMatch(/500/);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     await shot(page, AREA, `account-${lang}-${size}`, true);

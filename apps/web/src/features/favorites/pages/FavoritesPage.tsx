@@ -102,7 +102,7 @@ function ChangeBadge({ item }: { item: FavoriteItem }) {
         <>
           {t(`change.${change}`)}{' '}
           <span className="favorites-old-price">
-            ({t('change.was')} <bdi dir="ltr">{old}</bdi>)
+            ({t('change.savedAt')} <bdi dir="ltr">{old}</bdi>)
           </span>
         </>
       ) : (
