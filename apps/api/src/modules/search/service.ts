@@ -116,7 +116,12 @@ export function conditions(b: SearchFilters, words: string[], rates: Record<stri
   const zoneRate = cur === 'YER' && (b.min_price !== undefined || b.max_price !== undefined) ? placeYerPerUsd(b, rates.YER!, readZoneRate) : null;
   // A bound in rials converts at the rate of the filter's place (zoneRate, read by the statement itself so an
   // administrator's rate change applies at once, on every server); USD and SAR at the national rates.
-  const usd = (amount: number, slack: number) => (zoneRate ? sql`(${amount}::float8 / ${zoneRate} + ${slack}::float8)` : toUsd(amount, cur, rates) + slack);
+  // Bounds in hundredths of their currency: PostgreSQL refuses a division that underflows (5e-324 / 530), and a
+  // saved search's bound that failed would fail every listing's alert matching with it.
+  const usd = (amount: number, slack: number) => {
+    const cents = Math.round(amount * 100) / 100;
+    return zoneRate ? sql`(${cents}::float8 / ${zoneRate} + ${slack}::float8)` : toUsd(cents, cur, rates) + slack;
+  };
   if (b.min_price !== undefined) c.push(sql<SqlBool>`l.price_usd >= ${usd(b.min_price, -0.005)}`);
   if (b.max_price !== undefined) c.push(sql<SqlBool>`l.price_usd <= ${usd(b.max_price, 0.005)}`);
   if (b.min_area_sqm !== undefined) c.push(sql<SqlBool>`l.area_sqm >= ${b.min_area_sqm}`);

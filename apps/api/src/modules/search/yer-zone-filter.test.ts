@@ -55,6 +55,11 @@ describe.each(DB_KINDS)('search: YER price bounds at the zone of the filter\'s p
     expect(await found({ ...exactly(PRICE), governorate_id: [1, 2] })).toEqual([sanaa]);
   });
 
+  it('a bound too small to divide by the rate (5e-324 rials: an underflow to PostgreSQL) is a bound of 0, not a 500', async () => {
+    expect(await found({ max_price: 5e-324, price_currency: 'YER', governorate_id: 3, sort: 'price_desc' })).toEqual([]);
+    expect(await found({ min_price: 5e-324, price_currency: 'YER', governorate_id: 3 })).toEqual([aden]);
+  });
+
   it("a district's exception comes first; a district alone takes its governorate's zone", async () => {
     expect(await found({ ...exactly(PRICE), governorate_id: 12, district_id: 199 })).toEqual([sharab]);
     expect(await found({ ...exactly(PRICE), district_id: 199 })).toEqual([sharab]);
