@@ -189,6 +189,8 @@ export const passwordResetBody = z.object({ email: emailSchema }).strict();
 
 /** POST /auth/password-reset/confirm */
 export const passwordResetConfirmBody = z.object({ token: linkToken, password }).strict();
+/** Whether a reset link can still be used, asked as its page opens (it is not used up by asking). */
+export const passwordResetCheckBody = z.object({ token: linkToken }).strict();
 
 /** The reset-password page: the new password twice (spec §5 rules). */
 export const resetPasswordForm = z

@@ -219,9 +219,16 @@ describe.each(DB_KINDS)('accounts people can recover and trust (%s)', (kind) => 
     expect(expiry.s).toBe(3600);
 
     const confirm = (tok: string, password = 'brand-new7') => http(t.url, 'POST', '/api/v1/auth/password-reset/confirm', { body: { token: tok, password } });
+    // The page asks whether its link is good as it opens; asking does not use it up.
+    const check = (tok: string) => http(t.url, 'POST', '/api/v1/auth/password-reset/check', { body: { token: tok } });
+    expect((await check('B'.repeat(43))).body).toEqual({ detail: MESSAGES.resetLinkInvalid });
+    expect((await check('short')).status).toBe(422);
+    expect((await check(token)).status).toBe(204);
+    expect((await check(token)).status).toBe(204);
     expect((await confirm('B'.repeat(43))).body).toEqual({ detail: MESSAGES.resetLinkInvalid });
     expect((await confirm(token, '123')).status).toBe(422);
     expect((await confirm(token)).status).toBe(204);
+    expect((await check(token)).body).toEqual({ detail: MESSAGES.resetLinkInvalid });
     expect((await me(session)).status).toBe(401);
     expect((await signIn(email, 'secret1')).status).toBe(401);
     const fresh = await tokenOf(email, 'brand-new7');
@@ -234,6 +241,7 @@ describe.each(DB_KINDS)('accounts people can recover and trust (%s)', (kind) => 
     await http(t.url, 'POST', '/api/v1/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': anyIp() } });
     const late = linkIn(await nthMailTo(smtp, email, 3), '/reset-password').searchParams.get('token')!;
     await t.db.updateTable('auth_tokens').set({ expires_at: sql`now() - interval '1 second'` }).where('purpose', '=', 'password_reset').where('email', '=', email).execute();
+    expect((await check(late)).status).toBe(400);
     expect((await confirm(late)).body).toEqual({ detail: MESSAGES.resetLinkInvalid });
     expect((await signIn(email, 'brand-new7')).status).toBe(200);
   });

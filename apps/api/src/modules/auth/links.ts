@@ -52,6 +52,18 @@ export function takeLink(db: Executor, token: string, purpose: LinkPurpose) {
     .executeTakeFirst();
 }
 
+/** The link's account, if it can still be used, without using it up (the reset page asks as it opens). */
+export function findLink(db: Executor, token: string, purpose: LinkPurpose) {
+  return db
+    .selectFrom('auth_tokens')
+    .select(['user_id', 'email'])
+    .where('token_hash', '=', digest(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
 /** Voids the user's open links of a purpose, or of every purpose (after a reset, every older reset link is dead). */
 export async function voidLinks(db: Executor, userId: number, purpose?: LinkPurpose): Promise<void> {
   let q = db.updateTable('auth_tokens').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null);

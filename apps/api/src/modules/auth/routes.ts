@@ -9,6 +9,7 @@ import {
   MESSAGES,
   noContent as noBody,
   passwordResetBody,
+  passwordResetCheckBody,
   passwordResetConfirmBody,
   text,
   tokenResponse,
@@ -135,6 +136,23 @@ export default async function authRoutes(base: FastifyInstance) {
       await reply.status(202).send({ detail: MESSAGES.resetEmailSent });
       await account.requestPasswordReset(app.deps, req.body.email, account.requestLang(req)).catch((err) => req.log.error({ err }, 'password reset mail failed'));
       return reply;
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/check',
+    {
+      config: rateLimitByIp(config, 10),
+      schema: {
+        tags,
+        summary: 'Whether a reset link can still be used, without using it: 204, or 400 when it is unknown, used or expired',
+        body: passwordResetCheckBody,
+        response: { 204: noContent, 400: errorDetail, 429: errorDetail },
+      },
+    },
+    async (req, reply) => {
+      await account.checkPasswordReset(app.deps.db, req.body.token);
+      return reply.status(204).send();
     },
   );
 

@@ -13,7 +13,7 @@ import { confirmNewEmailMail, passwordResetMail, verifyEmailMail } from '../mail
 import { enqueueMail } from '../mail/outbox.js';
 import type { MailContent } from '../mail/templates.js';
 import * as users from '../users/service.js';
-import { issueLink, LINK_TTL_MS, takeLink, voidLinks, type LinkPurpose } from './links.js';
+import { findLink, issueLink, LINK_TTL_MS, takeLink, voidLinks, type LinkPurpose } from './links.js';
 
 export type Lang = 'ar' | 'en';
 
@@ -105,6 +105,13 @@ export async function requestPasswordReset(deps: Deps, email: string, lang: Lang
  * POST /auth/password-reset/confirm: sets the password, counts the address as verified (the link reached
  * it), ends every session and every other reset link, and lifts a sign-in lock on the account.
  */
+/** POST /auth/password-reset/check: 400 for a link confirmPasswordReset would refuse, so the page says so at once. */
+export async function checkPasswordReset(db: Database, token: string): Promise<void> {
+  const link = await findLink(db, token, 'password_reset');
+  const user = link && (await users.getById(db, link.user_id));
+  if (!link || !user || !same(link.email, user.email)) throw new HttpError(400, MESSAGES.resetLinkInvalid);
+}
+
 export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
   const password_hash = await users.hashPassword(password);
   const email = await deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { MESSAGES, resetPasswordForm, type ResetPasswordForm } from '@manzil/sha
 import { ApiError } from '../../../api/client';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { translateApiError } from '../../../i18n/translate-api-error';
-import { confirmPasswordReset } from '../api';
+import { checkPasswordReset, confirmPasswordReset } from '../api';
 import { useAuth } from '../auth-context';
 import { Field, ServerError } from '../components/Field';
 import { sendFailureMessage } from '../useResendVerification';
@@ -21,7 +21,8 @@ interface ResetState {
 /**
  * /reset-password?token=…&email=… (the link of the reset e-mail): the new password twice (resetPasswordForm)
  * → POST /auth/password-reset/confirm → sign in with the link's e-mail and the new password → home, with the
- * passwordResetDone notice. The link is single use: once it was used (or refused), the address is replaced
+ * passwordResetDone notice. The page asks first whether the link can still be used (POST /auth/password-reset/check).
+ * The link is single use: once it was used (or refused), the address is replaced
  * by /reset-password without the token, so it stays neither in the address bar nor in the history. A missing
  * or refused token shows resetLinkInvalid with a button to ask for a new link. The token is never logged.
  */
@@ -47,6 +48,21 @@ export default function ResetPasswordPage() {
 
   /** Drop the token from the address (and from the history entry) while staying on the page. */
   const forgetToken = () => navigate('/reset-password', { replace: true, state: { resetEmail: email } satisfies ResetState });
+
+  // A used or expired link says so as the page opens, not after the new password was typed twice. Any other
+  // failure (offline) leaves the form: sending it tells.
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    checkPasswordReset(token).catch((e: unknown) => {
+      if (live && e instanceof ApiError && (e.detail === MESSAGES.resetLinkInvalid || e.status === 422)) forgetToken();
+    });
+    return () => {
+      live = false;
+    };
+    // forgetToken reads the e-mail of this render; the check is for the token alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setError(null);
