@@ -108,17 +108,20 @@ export async function requestPasswordReset(deps: Deps, email: string, lang: Lang
 /** POST /auth/password-reset/check: 400 for a link confirmPasswordReset would refuse, so the page says so at once. */
 export async function checkPasswordReset(db: Database, token: string): Promise<void> {
   const link = await findLink(db, token, 'password_reset');
-  const user = link && (await users.getById(db, link.user_id));
+  liveResetLink(link, link && (await users.getById(db, link.user_id)));
+}
+
+/** A reset link sent to an address the account no longer has is dead, as an unknown, used or expired one. */
+function liveResetLink<U extends { id: number; email: string }>(link: { email: string } | undefined, user: U | undefined | null): U {
   if (!link || !user || !same(link.email, user.email)) throw new HttpError(400, MESSAGES.resetLinkInvalid);
+  return user;
 }
 
 export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
   const password_hash = await users.hashPassword(password);
   const email = await deps.db.transaction().execute(async (trx) => {
     const link = await takeLink(trx, token, 'password_reset');
-    const user = link && (await users.getById(trx, link.user_id));
-    // A link sent to an address the account no longer has is dead.
-    if (!link || !user || !same(link.email, user.email)) throw new HttpError(400, MESSAGES.resetLinkInvalid);
+    const user = liveResetLink(link, link && (await users.getById(trx, link.user_id)));
     await users.applyPasswordReset(trx, user.id, password_hash);
     await endSessions(trx, user.id);
     await voidLinks(trx, user.id, 'password_reset');
