@@ -4,7 +4,7 @@
  * the same statement that finds it, so two clicks at once cannot both succeed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
 
@@ -39,29 +39,23 @@ export async function issueLink(
   return token;
 }
 
+/** The token's link of this purpose, while it can be used: neither used nor expired. */
+const usable = (token: string, purpose: LinkPurpose) => (eb: ExpressionBuilder<DB, 'auth_tokens'>) =>
+  eb.and([eb('token_hash', '=', digest(token)), eb('purpose', '=', purpose), eb('used_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]);
+
 /** The link's row, now marked used; undefined when unknown, already used or expired. */
 export function takeLink(db: Executor, token: string, purpose: LinkPurpose) {
   return db
     .updateTable('auth_tokens')
     .set({ used_at: sql`now()` })
-    .where('token_hash', '=', digest(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where(usable(token, purpose))
     .returning(['user_id', 'email', 'session_id'])
     .executeTakeFirst();
 }
 
 /** The link's account, if it can still be used, without using it up (the reset page asks as it opens). */
 export function findLink(db: Executor, token: string, purpose: LinkPurpose) {
-  return db
-    .selectFrom('auth_tokens')
-    .select(['user_id', 'email'])
-    .where('token_hash', '=', digest(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+  return db.selectFrom('auth_tokens').select(['user_id', 'email']).where(usable(token, purpose)).executeTakeFirst();
 }
 
 /** Voids the user's open links of a purpose, or of every purpose (after a reset, every older reset link is dead). */

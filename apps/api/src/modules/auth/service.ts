@@ -101,10 +101,6 @@ export async function requestPasswordReset(deps: Deps, email: string, lang: Lang
   );
 }
 
-/**
- * POST /auth/password-reset/confirm: sets the password, counts the address as verified (the link reached
- * it), ends every session and every other reset link, and lifts a sign-in lock on the account.
- */
 /** POST /auth/password-reset/check: 400 for a link confirmPasswordReset would refuse, so the page says so at once. */
 export async function checkPasswordReset(db: Database, token: string): Promise<void> {
   const link = await findLink(db, token, 'password_reset');
@@ -117,6 +113,10 @@ function liveResetLink<U extends { id: number; email: string }>(link: { email: s
   return user;
 }
 
+/**
+ * POST /auth/password-reset/confirm: sets the password, counts the address as verified (the link reached
+ * it), ends every session and every other reset link, and lifts a sign-in lock on the account.
+ */
 export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
   const password_hash = await users.hashPassword(password);
   const email = await deps.db.transaction().execute(async (trx) => {

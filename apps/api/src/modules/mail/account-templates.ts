@@ -2,19 +2,15 @@
  * The account e-mails (issue 20): verify an address, confirm a new one, reset a password. In both languages,
  * the reader's first (the language of the request that caused the mail). Links carry a single-use token.
  */
-import { compose, type MailContent } from './templates.js';
+import { compose, subjectIn, type Lang, type MailContent } from './templates.js';
 
-type Lang = 'ar' | 'en';
-
-/** Both languages' subjects in one line, the reader's first. */
-const subject = (ar: string, en: string, lang: Lang) => (lang === 'ar' ? `${ar} | ${en}` : `${en} | ${ar}`);
 const helloAr = (name: string) => (name ? `مرحبًا ${name}،` : 'مرحبًا،');
 const helloEn = (name: string) => (name ? `Hello ${name},` : 'Hello,');
 
 /** After registration or when asked again: prove this address is yours. */
 export function verifyEmailMail(p: { name: string; url: string; hours: number }, lang: Lang): MailContent {
   return compose(
-    subject('تأكيد بريدك الإلكتروني في منزل', 'Confirm your email address for Manzil', lang),
+    subjectIn('تأكيد بريدك الإلكتروني في منزل', 'Confirm your email address for Manzil', lang),
     {
       heading: 'تأكيد بريدك الإلكتروني',
       lines: [
@@ -40,7 +36,7 @@ export function verifyEmailMail(p: { name: string; url: string; hours: number },
 /** An e-mail change: sent to the NEW address; the account's e-mail changes only when this link is followed. */
 export function confirmNewEmailMail(p: { name: string; url: string; hours: number }, lang: Lang): MailContent {
   return compose(
-    subject('تأكيد بريدك الإلكتروني الجديد في منزل', 'Confirm your new email address for Manzil', lang),
+    subjectIn('تأكيد بريدك الإلكتروني الجديد في منزل', 'Confirm your new email address for Manzil', lang),
     {
       heading: 'تأكيد بريدك الإلكتروني الجديد',
       lines: [
@@ -66,7 +62,7 @@ export function confirmNewEmailMail(p: { name: string; url: string; hours: numbe
 /** "Forgot password?": a link to choose a new password (also how a Google-only account sets a first one). */
 export function passwordResetMail(p: { name: string; url: string; minutes: number }, lang: Lang): MailContent {
   return compose(
-    subject('إعادة تعيين كلمة المرور في منزل', 'Reset your Manzil password', lang),
+    subjectIn('إعادة تعيين كلمة المرور في منزل', 'Reset your Manzil password', lang),
     {
       heading: 'إعادة تعيين كلمة المرور',
       lines: [

@@ -33,13 +33,14 @@ export interface Section {
   link?: { label: string; url: string };
 }
 
-type Lang = 'ar' | 'en';
+/** A reader's language: which half of a mail comes first. */
+export type Lang = 'ar' | 'en';
 
 /** Both languages' subjects in one line, the reader's first. */
-const subjectIn = (ar: string, en: string, lang: Lang) => (lang === 'ar' ? `${ar} | ${en}` : `${en} | ${ar}`);
+export const subjectIn = (ar: string, en: string, lang: Lang) => (lang === 'ar' ? `${ar} | ${en}` : `${en} | ${ar}`);
 
 /** A mail in both languages; `first` is the reader's language when known (Arabic otherwise). */
-export function compose(subject: string, ar: Section, en: Section, first: 'ar' | 'en' = 'ar'): MailContent {
+export function compose(subject: string, ar: Section, en: Section, first: Lang = 'ar'): MailContent {
   const textOf = (s: Section) =>
     [
       s.heading,
@@ -191,7 +192,7 @@ export function listingRejectedMail(p: { titleAr: string; titleEn: string; reaso
  * An administrator hid the owner's listing after reports (issue 28), with the reason. In the owner's language
  * first (the one we know from their latest request that set one), Arabic otherwise.
  */
-export function listingHiddenMail(p: { titleAr: string; titleEn: string; reason: string; url: string }, lang: 'ar' | 'en' = 'ar'): MailContent {
+export function listingHiddenMail(p: { titleAr: string; titleEn: string; reason: string; url: string }, lang: Lang = 'ar'): MailContent {
   const subject = lang === 'en'
     ? `Your listing was hidden | تم إخفاء إعلانك: ${oneLine(p.titleEn, 80)}`
     : `تم إخفاء إعلانك | Your listing was hidden: ${oneLine(p.titleEn, 80)}`;

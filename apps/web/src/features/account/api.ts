@@ -73,12 +73,12 @@ export function requestPasswordReset(email: string): Promise<DetailAnswer> {
   return apiFetch<DetailAnswer>('/auth/password-reset', { method: 'POST', body: { email: email.trim() } });
 }
 
-/** POST /auth/password-reset/confirm: sets the new password and ends every session of the account. */
 /** POST /auth/password-reset/check: rejects (400) when the link can no longer be used; does not use it up. */
 export function checkPasswordReset(token: string): Promise<void> {
   return apiFetch<void>('/auth/password-reset/check', { method: 'POST', body: { token } });
 }
 
+/** POST /auth/password-reset/confirm: sets the new password and ends every session of the account. */
 export function confirmPasswordReset(token: string, password: string): Promise<void> {
   return apiFetch<void>('/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
 }
