@@ -29,6 +29,11 @@ export interface AuthState {
 export type LoginMode = 'login' | 'register' | 'forgot';
 /** Why the modal was opened, when it is for something other than publishing: its first line says so. */
 export type LoginIntro = 'saveSearch';
+/** `email` prefills the e-mail of the forgot-password mode, `intro` says why the modal was asked for. */
+export interface LoginOptions {
+  email?: string;
+  intro?: LoginIntro;
+}
 
 export interface AuthContextValue extends AuthState {
   login: (email: string, password: string) => Promise<UserMe>;
@@ -46,8 +51,8 @@ export interface AuthContextValue extends AuthState {
   logoutEverywhere: () => Promise<void>;
   /** Shows a message of the catalogue (English, translated through errors.json) in the account notice. */
   notify: (message: string, kind?: Notice['kind']) => void;
-  /** Opens the modal; `email` prefills the e-mail of the forgot-password mode, `intro` says why it was asked for. */
-  openLogin: (mode?: LoginMode, options?: { email?: string; intro?: LoginIntro }) => void;
+  /** Opens the sign-in modal in a mode. */
+  openLogin: (mode?: LoginMode, options?: LoginOptions) => void;
   openDeleteAccount: () => void;
   openSignOutEverywhere: () => void;
 }
@@ -105,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(getToken());
     setSessionRead(true);
   }, [sessionRead]);
-  const [modal, setModal] = useState<{ mode: LoginMode; key: number; email?: string; intro?: LoginIntro } | null>(null);
+  const [modal, setModal] = useState<(LoginOptions & { mode: LoginMode; key: number }) | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -214,8 +219,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const openLogin = useCallback(
-    (mode: LoginMode = 'login', options?: { email?: string; intro?: LoginIntro }) =>
-      setModal((m) => ({ mode, key: (m?.key ?? 0) + 1, email: options?.email, intro: options?.intro })),
+    (mode: LoginMode = 'login', options?: LoginOptions) => setModal((m) => ({ ...options, mode, key: (m?.key ?? 0) + 1 })),
     [],
   );
   const openDeleteAccount = useCallback(() => setDeleteOpen(true), []);

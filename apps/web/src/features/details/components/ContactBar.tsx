@@ -9,7 +9,6 @@ export function callClosedReason(availability: ListingRead['availability']): 'so
   return availability === 'sold' || availability === 'rented' ? availability : null;
 }
 
-
 /**
  * The owner's ways to be reached, fixed to the bottom of a listing's page on phones (< 768 px; CSS hides it
  * wider, where the contact card sits beside the photos): Call (a tel: link, disabled with its reason once the
@@ -55,20 +54,24 @@ export function ContactBar({
     return () => observer.disconnect();
   }, [formId]);
 
-  // The page's bottom padding follows the bar's height (one line more with a reason under Call), and what else
-  // sticks to the bottom (the verify-your-e-mail banner) stands on the bar while it shows.
+  // The page's bottom padding follows the bar's height (one line more with a reason under Call).
   useEffect(() => {
     const el = bar.current;
     if (!el) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--contact-bar-height', `${el.offsetHeight}px`);
-      root.style.setProperty('--contact-bar-shown', hidden ? '0px' : `${el.offsetHeight}px`);
-    });
+    const observer = new ResizeObserver(() => root.style.setProperty('--contact-bar-height', `${el.offsetHeight}px`));
     observer.observe(el);
     return () => {
       observer.disconnect();
       root.style.removeProperty('--contact-bar-height');
+    };
+  }, []);
+
+  // What else sticks to the bottom (the verify-your-e-mail banner) stands on the bar while it shows.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty('--contact-bar-shown', hidden ? '0px' : 'var(--contact-bar-height, 0px)');
+    return () => {
       root.style.removeProperty('--contact-bar-shown');
     };
   }, [hidden]);

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MyListingRead } from '@manzil/shared';
+import { formatMediumDate } from '../../../i18n/dates';
 import { translateError } from '../../../i18n/translate-api-error';
 import { renewListing } from '../api';
-import { formatMediumDate } from '../../../i18n/dates';
 
 /** Listings within this many days of their end show "expires in N days" and the Renew button (issue 28). */
 export const EXPIRY_WARNING_DAYS = 14;

@@ -3,11 +3,10 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { groupDigits, telUrl, whatsappUrl, type ListingMessage, type MyListingRead } from '@manzil/shared';
+import { formatMediumDate } from '../../../i18n/dates';
 import { translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { MESSAGES_PAGE, fetchListingMessages, listingMessagesKey, markMessagesRead, myListingsKey, type ListingPage } from '../api';
-import { formatMediumDate } from '../../../i18n/dates';
-
 
 /** A mailto: link; the address's parts are escaped, so a '?' or '&' in it cannot add headers. */
 function mailtoHref(email: string, subject: string, body: string) {

@@ -7,6 +7,7 @@ import { mediaUrl } from '../../../api/client';
 import { CARD_MAX_VARIANT_WIDTH, srcSet } from '../../../components/listing-card/display';
 import { forgetDraftPhotos, unsentPhotos } from '../../../app/offline/draft-photos';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { formatMediumDate } from '../../../i18n/dates';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { MY_LISTINGS_PAGE, deleteListing, fetchMyListings, myListingsKey } from '../api';
@@ -16,7 +17,6 @@ import { ListingMessages } from '../components/ListingMessages';
 import { forgetListingDraft } from '../hooks/useListingDraft';
 import { useListingSuccessBanner } from '../hooks/useListingSuccessBanner';
 import '../owner.css';
-import { formatMediumDate } from '../../../i18n/dates';
 
 type Banner = { kind: 'success' | 'danger'; text: string };
 
