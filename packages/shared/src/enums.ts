@@ -1,3 +1,7 @@
+/** The app's languages; Arabic is the default. */
+export const LANGUAGES = ['ar', 'en'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+
 export const LISTING_TYPES = ['FOR_SALE', 'FOR_RENT'] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 

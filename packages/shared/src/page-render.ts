@@ -1,3 +1,5 @@
+import type { Lang } from './enums.js';
+
 /**
  * The contract between the API and the web app's server renderer (apps/api/src/plugins/pages.ts loads
  * apps/web's dist/server/entry-server.mjs, built from apps/web/src/entry-server.tsx).
@@ -5,7 +7,7 @@
 export interface PageRenderInput {
   /** Path and query of the page. */
   url: string;
-  lang: 'ar' | 'en';
+  lang: Lang;
   /** The nonce of this answer's Content-Security-Policy, for React Router's and React's inline scripts. */
   nonce: string;
   /** The data saver is on for this request (its cookie, else `Save-Data: on`): photos and maps wait for a tap. */

@@ -1,4 +1,4 @@
-import type { Currency } from './enums.js';
+import type { Currency, Lang } from './enums.js';
 
 /** Convert an amount in `currency` to USD with rates expressed as units per 1 USD. */
 export function toUsd(amount: number, currency: string, rates: Record<string, number>): number {
@@ -47,7 +47,7 @@ const LRM = '\u200e';
 export function formatPrice(
   price: number | string | null | undefined,
   currency: Currency | string = 'YER',
-  locale: 'ar' | 'en' = 'en',
+  locale: Lang = 'en',
 ): string | null {
   if (price === null || price === undefined || price === '') return null;
   const value = typeof price === 'string' ? Number(price) : price;

@@ -13,11 +13,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { PageRenderInput, PageRenderResult } from '@manzil/shared';
+import type { Lang, PageRenderInput, PageRenderResult } from '@manzil/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLang } from '../modules/auth/service.js';
 import type { PageHead } from '../modules/seo/routes.js';
-import { escapeHtml, SITE_DESCRIPTION, type Lang } from '../modules/seo/share.js';
+import { escapeHtml, SITE_DESCRIPTION } from '../modules/seo/share.js';
 import { compressStream, negotiateEncoding } from './compress.js';
 import { createAppPolicy, inlineCodeOf } from './security-headers.js';
 

@@ -1,8 +1,9 @@
+import { LANGUAGES, type Lang } from '@manzil/shared';
 import type { InitOptions } from 'i18next';
 
 /** Language settings shared by the i18n setup, the document helpers and tests. */
-export const SUPPORTED_LANGUAGES = ['ar', 'en'] as const;
-export type AppLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+export const SUPPORTED_LANGUAGES = LANGUAGES;
+export type AppLanguage = Lang;
 export const DEFAULT_LANGUAGE: AppLanguage = 'ar';
 
 /**

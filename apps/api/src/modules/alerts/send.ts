@@ -20,8 +20,9 @@ import type { Storage } from '../../lib/storage.js';
 import { isPublicL, readListings } from '../listings/read.js';
 import { enqueueMails, type OutboxMail } from '../mail/outbox.js';
 import { arrayText, parseArray } from './match.js';
-import { alertMail, type AlertKind, type Lang } from './templates.js';
+import { alertMail, type AlertKind } from './templates.js';
 import { unsubscribeUrl } from './token.js';
+import type { Lang } from '@manzil/shared';
 
 /** At most this many listings in one mail; the rest are counted ("and 12 more"). */
 export const MAX_LISTINGS_PER_MAIL = 20;

@@ -4,10 +4,9 @@
  * an alert is in one language, the one the search was saved in (right to left for Arabic): it is mostly
  * listings, and both languages would double every card.
  */
-import { formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead } from '@manzil/shared';
+import { formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead, type Lang } from '@manzil/shared';
 import { escapeHtml, oneLine, type MailContent } from '../mail/templates.js';
 
-export type Lang = 'ar' | 'en';
 export type AlertKind = 'instant' | 'daily' | 'weekly';
 
 export interface AlertMailInput {

@@ -4,7 +4,7 @@
  * public origin (deps.publicUrl), never on the request's Host.
  */
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES } from '@manzil/shared';
+import { MESSAGES, type Lang } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { Deps } from '../../lib/deps.js';
 import { conflict, HttpError } from '../../lib/errors.js';
@@ -14,8 +14,6 @@ import { enqueueMail } from '../mail/outbox.js';
 import type { MailContent } from '../mail/templates.js';
 import * as users from '../users/service.js';
 import { findLink, issueLink, LINK_TTL_MS, takeLink, voidLinks, type LinkPurpose } from './links.js';
-
-export type Lang = 'ar' | 'en';
 
 /** The reader's language for a mail: the first of Arabic or English the request asks for (the web app sends its own). */
 export function requestLang(req: FastifyRequest): Lang {

@@ -12,7 +12,7 @@
  *   favourites list does, service.ts changeOf), so a change of currency compares correctly.
  */
 import { sql } from 'kysely';
-import { formatPrice, type ListingRead } from '@manzil/shared';
+import { formatPrice, type ListingRead, type Lang } from '@manzil/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { repeatEvery } from '../../lib/repeat.js';
@@ -23,7 +23,6 @@ import { enqueueMail } from '../mail/outbox.js';
 import { oneLine, type MailContent } from '../mail/templates.js';
 import { absoluteUrl, escapeHtml, pageUrl } from '../seo/share.js';
 
-type Lang = 'ar' | 'en';
 type Currency = 'YER' | 'USD' | 'SAR';
 type Log = { info: (msg: string) => void; warn: (msg: string) => void; error: (msg: string) => void };
 
@@ -171,7 +170,6 @@ export function startPriceDropJob(
 }
 
 // ---- The mail ----
-
 
 const L = {
   ar: {

@@ -4,7 +4,7 @@
  * now, their full rows (listing_rows, as search reads them) for those still public, and the total.
  */
 import { sql } from 'kysely';
-import { toUsd, type FavoriteChange, type FavoriteItem, type FavoriteList } from '@manzil/shared';
+import { toUsd, type FavoriteChange, type FavoriteItem, type FavoriteList, type Lang } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { notFound } from '../../lib/errors.js';
@@ -15,7 +15,7 @@ import { placeNames } from '../locations/names.js';
  * Keep a listing the public can see (404 otherwise). Keeping it again changes nothing: the first price stays.
  * The request's language is the one its price-drop mails will be written in (price-drop.ts).
  */
-export async function addFavorite(db: Database, userId: number, listingId: number, lang: 'ar' | 'en' = 'ar'): Promise<void> {
+export async function addFavorite(db: Database, userId: number, listingId: number, lang: Lang = 'ar'): Promise<void> {
   const res = await sql<{ listing_id: number }>`
     with l as (select id, price, currency, price_usd from listings where id = ${listingId} and ${isPublic}),
     ins as (

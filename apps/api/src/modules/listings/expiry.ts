@@ -13,7 +13,7 @@
  * that queues its mail, so two servers never remind of the same listing twice.
  */
 import { sql } from 'kysely';
-import { MESSAGES } from '@manzil/shared';
+import { MESSAGES, type Lang } from '@manzil/shared';
 import { withheldChange } from './read.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -25,7 +25,6 @@ import { compose, oneLine, type MailContent } from '../mail/templates.js';
 import { pageUrl } from '../seo/share.js';
 import { forgetSearchCounts } from '../search/service.js';
 
-type Lang = 'ar' | 'en';
 type Log = { info: (msg: string) => void; error: (msg: string) => void };
 
 export const EXPIRY_DAYS = 90;

@@ -28,6 +28,7 @@ import { isPublicListing, readListing, readListings, withheldChange } from './re
 import { forgetSearchCounts } from '../search/service.js';
 import { buildSearchText, locationNameParts, priceUsd, typeWords } from './search-text.js';
 import { listingRates } from '../rates/service.js';
+import type { Lang } from '@manzil/shared';
 
 type ListingRow = DB['listings'];
 
@@ -121,7 +122,7 @@ async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record
   };
 }
 
-export async function createListing(db: Database, owner: AuthUser, body: ListingCreateBody, rates: Record<string, number>, lang: 'ar' | 'en' = 'ar') {
+export async function createListing(db: Database, owner: AuthUser, body: ListingCreateBody, rates: Record<string, number>, lang: Lang = 'ar') {
   const p = body.property_details;
   const v: Editable = {
     listing_type: body.listing_type,
@@ -190,7 +191,7 @@ export async function updateListing(
   id: number,
   body: ListingUpdateBody,
   rates: Record<string, number>,
-  lang: 'ar' | 'en' = 'ar',
+  lang: Lang = 'ar',
 ) {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('listings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -2,7 +2,8 @@
  * The account e-mails (issue 20): verify an address, confirm a new one, reset a password. In both languages,
  * the reader's first (the language of the request that caused the mail). Links carry a single-use token.
  */
-import { compose, subjectIn, type Lang, type MailContent } from './templates.js';
+import { compose, subjectIn, type MailContent } from './templates.js';
+import type { Lang } from '@manzil/shared';
 
 const helloAr = (name: string) => (name ? `مرحبًا ${name}،` : 'مرحبًا،');
 const helloEn = (name: string) => (name ? `Hello ${name},` : 'Hello,');

@@ -3,6 +3,8 @@
  * owner's is the one they last used on the listing, listings.owner_lang), Arabic first otherwise. Each
  * template returns subject, text and HTML.
  */
+import type { Lang } from '@manzil/shared';
+
 export interface MailContent {
   subject: string;
   text: string;
@@ -32,9 +34,6 @@ export interface Section {
   after?: string[];
   link?: { label: string; url: string };
 }
-
-/** A reader's language: which half of a mail comes first. */
-export type Lang = 'ar' | 'en';
 
 /** Both languages' subjects in one line, the reader's first. */
 export const subjectIn = (ar: string, en: string, lang: Lang) => (lang === 'ar' ? `${ar} | ${en}` : `${en} | ${ar}`);
@@ -193,11 +192,8 @@ export function listingRejectedMail(p: { titleAr: string; titleEn: string; reaso
  * first (the one we know from their latest request that set one), Arabic otherwise.
  */
 export function listingHiddenMail(p: { titleAr: string; titleEn: string; reason: string; url: string }, lang: Lang = 'ar'): MailContent {
-  const subject = lang === 'en'
-    ? `Your listing was hidden | تم إخفاء إعلانك: ${oneLine(p.titleEn, 80)}`
-    : `تم إخفاء إعلانك | Your listing was hidden: ${oneLine(p.titleEn, 80)}`;
   return compose(
-    subject,
+    ownerSubject('تم إخفاء إعلانك', 'Your listing was hidden', titlesOf(p), lang),
     {
       heading: 'تم إخفاء إعلانك',
       lines: [

@@ -190,6 +190,8 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
     expect((await decide(c.id, 'hide', admin.token, { reason: 'Stolen photos' })).status).toBe(200);
     const mail = await smtp.waitForMatch((m) => m.subject.includes('English owner house'));
     expect(mail.subject.startsWith('Your listing was hidden')).toBe(true);
+    // Each half of the subject names the listing, in its own language.
+    expect(mail.subject).toContain('تم إخفاء إعلانك «بيت مالك إنجليزي»');
     expect(mail.text.indexOf('Stolen photos')).toBeGreaterThan(0);
     expect(mail.text.indexOf('An administrator hid')).toBeLessThan(mail.text.indexOf('أخفى أحد المشرفين'));
   });

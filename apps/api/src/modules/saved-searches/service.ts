@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isPublicL } from '../listings/read.js';
+import type { Lang } from '@manzil/shared';
 
 interface Row {
   id: number;
@@ -80,7 +81,7 @@ export async function listSavedSearches(db: Database, userId: number): Promise<S
  * Saves a search; the 51st is refused (409). The user's row is locked so two saves at once cannot pass 50.
  * Its alerts are written in `lang`, the language of the page it was saved from.
  */
-export async function createSavedSearch(db: Database, userId: number, body: SavedSearchCreate, lang: 'ar' | 'en'): Promise<SavedSearchRead> {
+export async function createSavedSearch(db: Database, userId: number, body: SavedSearchCreate, lang: Lang): Promise<SavedSearchRead> {
   const id = await db.transaction().execute(async (trx) => {
     await sql`select id from users where id = ${userId} for update`.execute(trx);
     const { n } = await trx
@@ -100,7 +101,7 @@ export async function createSavedSearch(db: Database, userId: number, body: Save
 }
 
 /** Rename, change the frequency, or mark it seen (its "new" count starts again from now). */
-export async function updateSavedSearch(db: Database, userId: number, id: number, patch: SavedSearchPatch, lang: 'ar' | 'en'): Promise<SavedSearchRead> {
+export async function updateSavedSearch(db: Database, userId: number, id: number, patch: SavedSearchPatch, lang: Lang): Promise<SavedSearchRead> {
   const changes: Record<string, unknown> = {};
   // A change made in the other language says which one the user reads now.
   if (patch.name !== undefined || patch.frequency !== undefined) changes.lang = lang;

@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isPublic, isPublicListing, readListing } from '../listings/read.js';
-import { NO_INDEX, shareHead, shareInfo, type Lang } from './share.js';
+import { NO_INDEX, shareHead, shareInfo } from './share.js';
 import { buildSitemap, buildSitemapIndex, STATIC_PAGES, type SitemapEntry } from './sitemap.js';
+import type { Lang } from '@manzil/shared';
 
 /** Listings per sitemap file: each listing is two <url> entries (ar, en); the protocol allows 50,000. */
 export const LISTINGS_PER_SITEMAP = 20_000;

@@ -4,9 +4,7 @@
  * into WhatsApp, Facebook or a search engine show the property without running the app.
  * Pure functions: everything that comes from a user is HTML-escaped here.
  */
-import { DETAILS_PHOTO_SIZES, formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead } from '@manzil/shared';
-
-export type Lang = 'ar' | 'en';
+import { DETAILS_PHOTO_SIZES, formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead, type Lang } from '@manzil/shared';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -3,7 +3,7 @@
  * each, the same on the details page, in the add/edit form and in the search filters. Labels come from the
  * shared package (one wording for the API and every screen).
  */
-import { AMENITY_FLAGS, AMENITY_LABELS, floorLabel, type AmenityFlag, type ListingRead } from '@manzil/shared';
+import { AMENITY_FLAGS, AMENITY_LABELS, floorLabel, type AmenityFlag, type ListingRead, type Lang } from '@manzil/shared';
 
 export type AmenityKey = AmenityFlag | 'parking' | 'floor_number';
 
@@ -20,10 +20,10 @@ export const AMENITY_ICONS: Record<AmenityKey, string> = {
   floor_number: 'bi-building-up',
 };
 
-export const amenityLabel = (key: AmenityKey, lang: 'ar' | 'en') => AMENITY_LABELS[key][lang];
+export const amenityLabel = (key: AmenityKey, lang: Lang) => AMENITY_LABELS[key][lang];
 
 /** What a listing has, in the shared order: each flag it has, then its floor (its parking is one of its key facts). */
-export function listingAmenities(p: ListingRead['property'], lang: 'ar' | 'en'): { key: AmenityKey; icon: string; label: string }[] {
+export function listingAmenities(p: ListingRead['property'], lang: Lang): { key: AmenityKey; icon: string; label: string }[] {
   const out: { key: AmenityKey; icon: string; label: string }[] = [];
   for (const f of AMENITY_FLAGS) if (p[f]) out.push({ key: f, icon: AMENITY_ICONS[f], label: amenityLabel(f, lang) });
   if (p.floor_number != null) out.push({ key: 'floor_number', icon: AMENITY_ICONS.floor_number, label: floorLabel(p.floor_number, lang) });

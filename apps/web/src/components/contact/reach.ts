@@ -1,4 +1,4 @@
-import type { ClickChannel, ListingRead } from '@manzil/shared';
+import type { ClickChannel, Lang, ListingRead } from '@manzil/shared';
 import { API_BASE } from '../../api/client';
 
 /** The owner's ways a visitor may use (issue 28): each shown only when chosen and possible. */
@@ -24,7 +24,7 @@ export function ownerReach(l: Pick<ListingRead, 'owner' | 'property'>): OwnerRea
 }
 
 /** The listing's address to share or to name in a message: its canonical URL (as the server writes it). */
-export function listingUrl(id: number, lang: 'ar' | 'en'): string {
+export function listingUrl(id: number, lang: Lang): string {
   return `${window.location.origin}/property-details/${id}${lang === 'en' ? '?lang=en' : ''}`;
 }
 

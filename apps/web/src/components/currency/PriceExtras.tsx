@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatPrice, type Currency } from '@manzil/shared';
+import { formatPrice, type Currency, type Lang } from '@manzil/shared';
 import { approxPrice, chosenZone, isReduced, plain, pricePerSqm, type Place } from './convert';
 import { useRates, useVisitorCurrency, useYerZone } from './store';
 import './price-extras.css';
-
-type Lang = 'ar' | 'en';
 
 /** A sentence around a price: the text before and after {{price}}, so the price itself can be isolated (bdi). */
 function around(t: (k: string, o?: Record<string, unknown>) => string, key: string): [string, string] {

@@ -3,7 +3,7 @@
  * banknote split: a YER amount converts with the rate of the zone its place is in (a district exception first,
  * then its governorate's zone); USD and SAR with the national rates. The rates are GET /api/v1/rates.
  */
-import { formatPrice, rateZoneOf, type Currency, type RateZone, type RatesResponse } from '@manzil/shared';
+import { formatPrice, rateZoneOf, type Currency, type RateZone, type RatesResponse, type Lang } from '@manzil/shared';
 
 /** GET /api/v1/rates (packages/shared schemas/rates.ts): zones, national rates ({ USD: 1, SAR: 3.75 }), and
  * the rial's rate for a governorate in no zone. */
@@ -77,7 +77,7 @@ export function approxPrice(
   listing: { price: number | null; currency: Currency; property?: Place | null },
   visitor: Currency,
   rates: Rates | undefined,
-  lang: 'ar' | 'en',
+  lang: Lang,
   zoneId?: number | null,
 ): string | null {
   if (listing.price == null || !rates) return null;
@@ -89,7 +89,7 @@ export function approxPrice(
 }
 
 /** Price per square metre in the listing's own currency, or null without a price or an area. */
-export function pricePerSqm(listing: { price: number | null; currency: Currency; property?: { area_sqm: number | null } | null }, lang: 'ar' | 'en'): string | null {
+export function pricePerSqm(listing: { price: number | null; currency: Currency; property?: { area_sqm: number | null } | null }, lang: Lang): string | null {
   const area = listing.property?.area_sqm;
   if (listing.price == null || listing.price <= 0 || !area || area <= 0) return null;
   const text = formatPrice(listing.price / area, listing.currency, lang);

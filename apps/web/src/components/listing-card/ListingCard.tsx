@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { groupDigits, type ListingRead } from '@manzil/shared';
+import { groupDigits, type ListingRead, type Lang } from '@manzil/shared';
 import { countClick, ownerReach } from '../contact/reach';
 import { WhatsAppLink } from '../contact/WhatsAppLink';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../data-saver/PhotoGate';
 import { ApproxPrice, OldPrice, PricePerSqm, ReducedBadge } from '../currency/PriceExtras';
 import { mediaUrl } from '../../api/client';
-import { CARD_MAX_VARIANT_WIDTH, cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet, type Lang } from './display';
+import { CARD_MAX_VARIANT_WIDTH, cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet } from './display';
 import './listing-card.css';
 
 export interface ListingCardProps {

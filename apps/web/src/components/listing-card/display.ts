@@ -1,8 +1,6 @@
-import { formatPrice, normalizeText, PROPERTY_TYPE_LABELS, telUrl, type ListingRead, type MediaItem } from '@manzil/shared';
+import { formatPrice, normalizeText, PROPERTY_TYPE_LABELS, telUrl, type ListingRead, type MediaItem, type Lang } from '@manzil/shared';
 import { mediaUrl } from '../../api/client';
 
-/** How a listing reads on a card, in the visitor's language (pure, so it is unit-tested). */
-export type Lang = 'ar' | 'en';
 type Named = { name_en: string; name_ar: string } | null | undefined;
 
 export const placeName = (p: Named, lang: Lang) => (p ? (lang === 'ar' ? p.name_ar || p.name_en : p.name_en || p.name_ar) : '');

@@ -2,6 +2,8 @@
  * A message kept on the device until it reaches the server (issue 30). Shared by the page and the service
  * worker: plain data only, stored as is in IndexedDB.
  */
+import type { Lang } from '@manzil/shared';
+
 export interface OutboxItem {
   /** crypto.randomUUID(), made when the visitor pressed send; the `Idempotency-Key` of every attempt. */
   id: string;
@@ -16,7 +18,7 @@ export interface OutboxItem {
    */
   auth: boolean;
   /** The page's language: the mails the request causes are written in it (no document in a worker). */
-  lang: 'ar' | 'en';
+  lang: Lang;
   createdAt: number;
   attempts: number;
   /** Not before this time (ms since epoch), unless the link just came back. */

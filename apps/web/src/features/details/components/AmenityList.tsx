@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ListingRead } from '@manzil/shared';
+import type { Lang, ListingRead } from '@manzil/shared';
 import { listingAmenities } from '../../../components/amenities/amenities';
 import './amenity-list.css';
 
@@ -7,7 +7,7 @@ import './amenity-list.css';
  * The listing's amenities (issue 24) with their icons: only those it has, nothing when it has none. Server-rendered
  * like the rest of the page (the labels depend only on the listing and the page's language).
  */
-export function AmenityList({ property, lang }: { property: ListingRead['property']; lang: 'ar' | 'en' }) {
+export function AmenityList({ property, lang }: { property: ListingRead['property']; lang: Lang }) {
   const { t } = useTranslation('details');
   const items = listingAmenities(property, lang);
   if (items.length === 0) return null;

@@ -1,7 +1,7 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { ListingRead } from '@manzil/shared';
-import { listingTitle, priceText, type Lang } from '../../map/lib/display';
+import type { Lang, ListingRead } from '@manzil/shared';
+import { listingTitle, priceText } from '../../map/lib/display';
 import { placeLine } from '../../../components/listing-card/display';
 import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
 import { ShareButton } from './ShareButton';

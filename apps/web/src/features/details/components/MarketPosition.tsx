@@ -2,12 +2,10 @@ import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ListingRead, MarketPosition as Position } from '@manzil/shared';
+import type { Lang, ListingRead, MarketPosition as Position } from '@manzil/shared';
 import { apiFetch } from '../../../api/client';
 import { useAuth } from '../../account/auth-context';
 import { MountWhenNear } from './MountWhenNear';
-
-type Lang = 'ar' | 'en';
 
 /** GET /listings/{id}/market-position (issue 29); the token goes along so an owner sees their pending listing's. */
 function useMarketPosition(listingId: number, token: string | null) {

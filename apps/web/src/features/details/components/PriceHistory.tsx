@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatPrice, type PriceChange } from '@manzil/shared';
+import { formatPrice, type PriceChange, type Lang } from '@manzil/shared';
 import { formatLongDate } from '../../../i18n/dates';
 import { priceHistoryQuery } from '../api/listing';
-
-type Lang = 'ar' | 'en';
 
 /** A change in words: lowered or raised (with the percentage, same currency), else what it became. */
 function changeText(c: PriceChange, lang: Lang, t: (k: string, o?: Record<string, unknown>) => string) {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListingRead } from '@manzil/shared';
+import type { Lang, ListingRead } from '@manzil/shared';
 import { listingUrl } from '../../../components/contact/reach';
-import { listingTitle, type Lang } from '../../../components/listing-card/display';
+import { listingTitle } from '../../../components/listing-card/display';
 
 type Target = { id: string; icon: string; href: (url: string, text: string) => string };
 

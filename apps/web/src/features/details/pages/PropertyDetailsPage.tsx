@@ -2,12 +2,12 @@ import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { groupDigits, telUrl, type ListingRead } from '@manzil/shared';
+import { groupDigits, telUrl, type ListingRead, type Lang } from '@manzil/shared';
 import { WhenHydrated } from '../../../app/layout/ClientOnly';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
 import { useAuth } from '../../account/auth-context';
-import { listingDescription, listingTitle, placeName, priceText, type Lang } from '../../map/lib/display';
+import { listingDescription, listingTitle, placeName, priceText } from '../../map/lib/display';
 import { isNotFound, parseListingId, useListingDetails } from '../api/listing';
 import { countClick, ownerReach } from '../../../components/contact/reach';
 import { WhatsAppLink } from '../../../components/contact/WhatsAppLink';

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import type { ListingPin } from '@manzil/shared';
+import type { Lang, ListingPin } from '@manzil/shared';
 import L from '../../../components/map/leaflet';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
-import { hasCoordinates, listingTitle, type Lang } from '../lib/display';
+import { hasCoordinates, listingTitle } from '../lib/display';
 import { clusterIcon, listingPinIcon } from './pins';
 
 interface Props {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { groupDigits, type ListingPin } from '@manzil/shared';
+import { groupDigits, type ListingPin, type Lang } from '@manzil/shared';
 import { mediaUrl } from '../../../api/client';
 import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../../../components/data-saver/PhotoGate';
 import { CARD_MAX_VARIANT_WIDTH, imageSrc, srcSet } from '../../../components/listing-card/display';
-import { listingTitle, placeName, priceText, type Lang } from '../lib/display';
+import { listingTitle, placeName, priceText } from '../lib/display';
 import { ApproxPrice } from '../../../components/currency/PriceExtras';
 
 /** A pin carries the place as objects and no old price: what the currency line needs of it. */

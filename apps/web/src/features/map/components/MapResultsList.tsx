@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { groupDigits, type ListingPin } from '@manzil/shared';
+import { groupDigits, type ListingPin, type Lang } from '@manzil/shared';
 import { useDataSaver } from '../../../components/data-saver/store';
 import { imageSrc } from '../../../components/listing-card/display';
-import { listingTitle, placeName, priceText, type Lang } from '../lib/display';
+import { listingTitle, placeName, priceText } from '../lib/display';
 
 /** Cards listed beside the map: enough to scan, few enough for the DOM; the count says when zooming in shows the rest. */
 export const LIST_MAX = 60;

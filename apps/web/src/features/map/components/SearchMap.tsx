@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Polygon, Popup, useMapEvents } from 'react-leaflet';
-import { formatPrice, TIMINGS, type ListingPin, type MapCluster } from '@manzil/shared';
+import { formatPrice, TIMINGS, type Lang, type ListingPin, type MapCluster } from '@manzil/shared';
 import L from '../../../components/map/leaflet';
 import { MapTileLayer } from '../../../components/map/MapTileLayer';
 import type { Bounds, LatLngPoint } from '../lib/geo';
 import { roundCoord } from '../lib/geo';
-import type { Lang } from '../lib/display';
 import { ClusterMarkers } from './ClusterMarkers';
 import { ListingMarkers } from './ListingMarkers';
 import { ContainerLabel, FitTo, SizeWatcher } from './MapHelpers';

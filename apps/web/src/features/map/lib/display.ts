@@ -1,8 +1,6 @@
-import { formatPrice, type ListingRead } from '@manzil/shared';
+import { formatPrice, type ListingRead, type Lang } from '@manzil/shared';
 
 /** How a listing reads on the map popup and the details page, in the visitor's language. */
-
-export type Lang = 'ar' | 'en';
 
 type Named = { name_en: string; name_ar: string } | null | undefined;
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { MAP, SANAA_CITY_GOVERNORATE_IDS } from '@manzil/shared';
+import { MAP, SANAA_CITY_GOVERNORATE_IDS, type Lang } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
 import { leavingPage } from '../../../app/navigation';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -12,7 +12,7 @@ import { toAppLanguage } from '../../../i18n/config';
 import { useMapListing, useMapSearch } from '../api/map-search';
 import { BOUNDS_KEYS, parseBounds, sameBounds, withBounds, type Bounds } from '../lib/geo';
 import { AREA_KEYS, buildMapSearchBody, parseMapFilters, polygonFromParams } from '../lib/params';
-import { type Lang } from '../lib/display';
+
 import { FilterChips } from '../../search/components/FilterChips';
 import { withoutChip, withoutFilters } from '../../search/lib/filters';
 import { LIST_MAX, MapResultsList } from '../components/MapResultsList';

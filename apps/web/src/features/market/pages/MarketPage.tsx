@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { groupDigits, LISTING_TYPES, MARKET_MIN_LISTINGS, PROPERTY_TYPES, type ListingType, type MarketInsights, type PropertyType } from '@manzil/shared';
+import { groupDigits, LISTING_TYPES, MARKET_MIN_LISTINGS, PROPERTY_TYPES, type ListingType, type MarketInsights, type PropertyType, type Lang } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
@@ -132,7 +132,7 @@ export default function MarketPage() {
   );
 }
 
-function MarketFigures({ data, lang, caption }: { data: MarketInsights; lang: 'ar' | 'en'; caption: string }) {
+function MarketFigures({ data, lang, caption }: { data: MarketInsights; lang: Lang; caption: string }) {
   const { t } = useTranslation('market');
   const rent = data.price_period === 'month';
   const rows: ChartRow[] = data.districts.map((row) => ({

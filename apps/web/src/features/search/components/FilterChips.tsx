@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PROPERTY_TYPE_LABELS, floorLabel, formatPrice, type PropertyType } from '@manzil/shared';
+import { PROPERTY_TYPE_LABELS, floorLabel, formatPrice, type PropertyType, type Lang } from '@manzil/shared';
 import { amenityLabel } from '../../../components/amenities/amenities';
 import { useGovernorates } from '../../../api/queries';
 import { placesQuery, type PlaceItem } from '../api/search';
@@ -11,7 +11,6 @@ import { visitorUnitsPerUsd } from '../../../components/currency/convert';
 import { useRates, useVisitorCurrency, useYerZone } from '../../../components/currency/store';
 import './filter-chips.css';
 
-type Lang = 'ar' | 'en';
 type Named = Pick<PlaceItem, 'id' | 'name_en' | 'name_ar'>;
 interface LabelContext {
   t: TFunction<'search'>;

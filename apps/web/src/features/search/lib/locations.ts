@@ -1,10 +1,10 @@
-import type { LocationSuggestion } from '@manzil/shared';
+import type { Lang, LocationSuggestion } from '@manzil/shared';
 
 /** A place that spans governorates: Sana'a the city (the capital with the governorate around it). */
 export const isCity = (s: LocationSuggestion) => (s.governorate_ids?.length ?? 0) > 1;
 
 /** The text a picked suggestion leaves in the box: its own name in the visitor's language. */
-export const suggestionLabel = (s: LocationSuggestion, lang: 'ar' | 'en') => (lang === 'ar' ? s.name_ar || s.name_en : s.name_en || s.name_ar);
+export const suggestionLabel = (s: LocationSuggestion, lang: Lang) => (lang === 'ar' ? s.name_ar || s.name_en : s.name_en || s.name_ar);
 
 /**
  * Spec §2: typed text resolves to the best-matching place, which is the first suggestion: the server ranks
