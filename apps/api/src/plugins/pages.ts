@@ -17,7 +17,8 @@ import type { Lang, PageRenderInput, PageRenderResult } from '@manzil/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLang } from '../modules/auth/service.js';
 import type { PageHead } from '../modules/seo/routes.js';
-import { escapeHtml, SITE_DESCRIPTION } from '../modules/seo/share.js';
+import { escapeHtml } from '../lib/html.js';
+import { SITE_DESCRIPTION } from '../modules/seo/share.js';
 import { compressStream, negotiateEncoding } from './compress.js';
 import { createAppPolicy, inlineCodeOf } from './security-headers.js';
 

@@ -5,7 +5,8 @@
  * listings, and both languages would double every card.
  */
 import { formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead, type Lang } from '@manzil/shared';
-import { escapeHtml, oneLine, type MailContent } from '../mail/templates.js';
+import { escapeHtml } from '../../lib/html.js';
+import { oneLine, type MailContent } from '../mail/templates.js';
 
 export type AlertKind = 'instant' | 'daily' | 'weekly';
 

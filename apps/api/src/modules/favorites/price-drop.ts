@@ -21,7 +21,8 @@ import { asCards, listingRowsSql } from '../listings/read.js';
 import { placeNames } from '../locations/names.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { oneLine, type MailContent } from '../mail/templates.js';
-import { absoluteUrl, escapeHtml, pageUrl } from '../seo/share.js';
+import { escapeHtml } from '../../lib/html.js';
+import { absoluteUrl, pageUrl } from '../seo/share.js';
 
 type Currency = 'YER' | 'USD' | 'SAR';
 type Log = { info: (msg: string) => void; warn: (msg: string) => void; error: (msg: string) => void };

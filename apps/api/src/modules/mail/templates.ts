@@ -4,15 +4,13 @@
  * template returns subject, text and HTML.
  */
 import type { Lang } from '@manzil/shared';
+import { escapeHtml } from '../../lib/html.js';
 
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
 }
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * One line, bounded: subjects are one header line, and a sender's name or e-mail never starts a new line of

@@ -5,10 +5,7 @@
  * Pure functions: everything that comes from a user is HTML-escaped here.
  */
 import { DETAILS_PHOTO_SIZES, formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead, type Lang } from '@manzil/shared';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '../../lib/html.js';
 
 /** JSON safe inside <script>: no "</script>", no "<!--", no line separators that break old parsers. */
 export function jsonForScript(value: unknown): string {

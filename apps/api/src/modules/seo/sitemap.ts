@@ -2,7 +2,8 @@
  * sitemap.xml (sitemaps.org 0.9) with both languages of every page: the Arabic URL and the English one
  * (?lang=en) are each a <url>, and each names the other as an hreflang alternate (Google's recommendation).
  */
-import { escapeHtml, pageUrl } from './share.js';
+import { escapeHtml } from '../../lib/html.js';
+import { pageUrl } from './share.js';
 
 export interface SitemapEntry {
   path: string;
