@@ -127,6 +127,10 @@ describe.each(PLAN)('account recovery ($lang)', ({ lang, reset, register, everyw
     await modal(page).getByLabel(label(a('fields.password'))).fill('not-the-password');
     await modal(page).getByRole('button', { name: a('modal.signIn'), exact: true }).click();
     await modal(page).getByRole('alert').getByText(err('accountLocked')).waitFor();
+    // …and when to try again, from the answer's Retry-After (600 s).
+    const when = new Intl.RelativeTimeFormat(lang === 'en' ? 'en-GB' : 'ar-YE-u-nu-latn').format(10, 'minute');
+    expect(await modal(page).getByRole('alert').innerText()).toContain(pick(locale(lang, 'errors'), 'retryIn').replace('{{when}}', when));
+    await shootBoth(page, 'locked', lang);
     await modal(page).getByRole('alert').getByRole('button', { name: a('forgot.resetNow') }).waitFor();
     await page.unroute('**/api/v1/login/token');
 

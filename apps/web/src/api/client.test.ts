@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@manzil/shared';
-import { ApiError, apiFetch, clientTimings, errorMessageForStatus, mediaUrl } from './client';
+import { ApiError, apiFetch, clientTimings, errorMessageForStatus, mediaUrl, retryAfterSeconds } from './client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -177,6 +177,25 @@ describe('apiFetch', () => {
       await expect(apiFetch('/choices/')).rejects.toBe(abort);
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });
+  });
+});
+
+describe('Retry-After', () => {
+  it('a 429 carries when to try again, through the page state too', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ detail: MESSAGES.accountLocked }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '600' } }));
+    const error = await apiFetch('/login/token', { method: 'POST', body: new URLSearchParams() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfter).toBe(600);
+    expect((ApiError.revive(JSON.parse(JSON.stringify(error))) as ApiError).retryAfter).toBe(600);
+  });
+
+  it('reads seconds or an HTTP date; nothing usable is null', () => {
+    expect(retryAfterSeconds('120')).toBe(120);
+    expect(retryAfterSeconds(new Date(Date.now() + 90_500).toUTCString())).toBeGreaterThanOrEqual(89);
+    expect(retryAfterSeconds(new Date(Date.now() + 90_500).toUTCString())).toBeLessThanOrEqual(91);
+    expect(retryAfterSeconds(null)).toBeNull();
+    expect(retryAfterSeconds('soon')).toBeNull();
+    expect(retryAfterSeconds(new Date(Date.now() - 60_000).toUTCString())).toBeNull();
   });
 });
 

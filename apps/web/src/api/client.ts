@@ -8,12 +8,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `detail` (string, validation list, …) when it sent one; null for network errors. */
   readonly detail: unknown;
+  /** Seconds until the server takes the call again (a 429's Retry-After); null when it did not say. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, message: string, detail: unknown = null) {
+  constructor(status: number, message: string, detail: unknown = null, retryAfter: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.retryAfter = retryAfter;
   }
 
   get isNetworkError(): boolean {
@@ -22,13 +25,13 @@ export class ApiError extends Error {
 
   /** A failed query travels from the server to the browser in the page's state (entry-server.tsx, main.tsx). */
   toJSON() {
-    return { name: this.name, status: this.status, message: this.message, detail: this.detail };
+    return { name: this.name, status: this.status, message: this.message, detail: this.detail, retryAfter: this.retryAfter };
   }
 
   static revive(value: unknown): unknown {
     if (!value || typeof value !== 'object' || (value as { name?: unknown }).name !== 'ApiError') return value;
-    const v = value as { status: number; message: string; detail: unknown };
-    return new ApiError(v.status, v.message, v.detail);
+    const v = value as { status: number; message: string; detail: unknown; retryAfter?: number | null };
+    return new ApiError(v.status, v.message, v.detail, v.retryAfter ?? null);
   }
 }
 
@@ -237,9 +240,16 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   if (!response.ok) {
     const message = options.auth ? authErrorMessage(response.status, body) : publicErrorMessage(response.status, body);
     const detail = body && typeof body === 'object' && 'detail' in body ? (body as { detail: unknown }).detail : (body ?? null);
-    throw new ApiError(response.status, message, detail);
+    throw new ApiError(response.status, message, detail, retryAfterSeconds(response.headers.get('retry-after')));
   }
   return body as T;
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
 /**

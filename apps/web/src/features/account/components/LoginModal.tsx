@@ -30,11 +30,14 @@ interface RegisterValues {
 const EMPTY_LOGIN: LoginValues = { username: '', password: '' };
 const EMPTY_REGISTER: RegisterValues = { first_name: '', last_name: '', email: '', phone_number: '', password: '', confirm_password: '' };
 
-/** The server's message for a failed call, else the spec §8 fallback of that form. */
-function failure(error: unknown, fallback: string): string {
+/**
+ * The server's message for a failed call, else the spec §8 fallback of that form. A 429 stays the error itself,
+ * so the form can say when to try again (its Retry-After).
+ */
+function failure(error: unknown, fallback: string): string | ApiError {
   if (error instanceof ApiError) {
-    if (error.status === 0 || error.status === 429 || typeof error.detail === 'string') return error.message;
-    return fallback;
+    if (error.status === 429) return error;
+    if (error.status === 0 || typeof error.detail === 'string') return error.message;
   }
   return fallback;
 }
@@ -53,7 +56,7 @@ function LoginForm({
 }) {
   const { t } = useTranslation('account');
   const { login } = useAuth();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | ApiError | null>(null);
   const [locked, setLocked] = useState(false);
   const form = useForm<LoginValues>({
     resolver: zodResolver(loginForm) as unknown as Resolver<LoginValues>,
@@ -114,7 +117,7 @@ function LoginForm({
 function RegisterForm({ onDone, onBusy }: { onDone: () => void; onBusy: (b: boolean) => void }) {
   const { t } = useTranslation('account');
   const { register: registerAccount } = useAuth();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | ApiError | null>(null);
   const form = useForm<RegisterValues>({
     resolver: withWesternDigits(zodResolver(registerForm) as unknown as Resolver<RegisterValues>, ['phone_number']),
     defaultValues: EMPTY_REGISTER,
@@ -197,7 +200,7 @@ function ForgotForm({
   onSent: () => void;
 }) {
   const { t } = useTranslation('account');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | ApiError | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const back = useRef<HTMLButtonElement>(null);
   const form = useForm<{ email: string }>({
