@@ -18,6 +18,8 @@ const ADMIN = { email: 'admin.prices@example.test', password: 'admin-pass-123' }
 let server: RunningServer;
 let browser: Browser;
 let flat: number;
+/** A rent lowered from $500 to $450 a month. */
+let rent: number;
 let adenRate: number;
 /** The old notes' zone (Sana'a), which a visitor may choose to count rials in. */
 let oldZone: { id: number; yer_per_usd: number; name_en: string; name_ar: string };
@@ -52,6 +54,11 @@ beforeAll(async () => {
   const lowered = await api(server, 'PATCH', `/listings/${flat}`, { token: owner.token, body: { price: Math.round(100_000 * adenRate) } });
   if (lowered.status !== 200 || lowered.body.old_price !== 200_000_000) throw new Error(`lowering: ${lowered.status} ${JSON.stringify(lowered.body?.old_price)}`);
   if ((await approve()).status !== 200) throw new Error('approve failed');
+  rent = await createListing(server, owner.token, { listing_type: 'FOR_RENT', price: 500, currency: 'USD', title_en: 'Flat to rent', title_ar: 'شقة للإيجار' });
+  for (const body of [null, { price: 450 }]) {
+    if (body && (await api(server, 'PATCH', `/listings/${rent}`, { token: owner.token, body })).status !== 200) throw new Error('lowering the rent failed');
+    if ((await api(server, 'POST', `/admin/listings/${rent}/approve`, { token: admin })).status !== 200) throw new Error('approve failed');
+  }
 }, 180_000);
 
 afterAll(async () => {
@@ -177,6 +184,22 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     await openApp(page, `${server.url}/property-details/${flat}`);
     await until(() => text('price-approx'), oldNotesApprox, 'details approx in old-note rials');
     expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a reduced rent keeps "/ month" on its price\'s line', async ({ expect }) => {
+    const ctx = await newContext(browser, { lang, viewport });
+    const page = await ctx.newPage();
+    await openApp(page, `${server.url}/property-details/${rent}`);
+    const price = page.locator('.details-header [data-testid="details-price"]');
+    await price.locator('[data-testid="old-price"]').waitFor();
+    // On one line, the figure and the suffix (of different sizes) overlap vertically; on two, they do not.
+    const overlap = await price.evaluate((e) => {
+      const [a, b] = ['.price-ltr', '.details-price-suffix'].map((q) => e.querySelector(q)!.getBoundingClientRect());
+      return Math.min(a!.bottom, b!.bottom) - Math.max(a!.top, b!.top);
+    });
+    expect(overlap).toBeGreaterThan(0);
+    await shot(page, AREA, `details-rent-reduced-${lang}-${size}`);
     await ctx.close();
   });
 });

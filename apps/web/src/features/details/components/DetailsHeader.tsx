@@ -52,8 +52,11 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
       <div className="details-price-row">
         <div className="details-price-block">
           <div className="details-price" data-testid="details-price">
-            {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
-            {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+            {/* The price and its "/ month" stay one line when an old price wraps beside them. */}
+            <span className="details-price-main">
+              {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
+              {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+            </span>
             <OldPrice listing={listing} lang={lang} />
             <ReducedBadge listing={listing} className="ms-2" />
           </div>
