@@ -101,11 +101,14 @@ describe('listing form', () => {
     expect(moveItem(['a', 'b'], 5, 0)).toEqual(['a', 'b']);
   });
 
-  it('zooms per location level on the place or its governorate (spec §9)', () => {
+  it('zooms per location level on the place; a place without coordinates shows its governorate (spec §9)', () => {
     const gov = { latitude: 15.35, longitude: 44.4 };
     expect(focusFor(null, null, null)).toEqual({ center: [15.37, 44.19], zoom: 6 });
     expect(focusFor('governorate', gov, gov)).toEqual({ center: [15.35, 44.4], zoom: 8 });
-    expect(focusFor('district', { latitude: null, longitude: null }, gov)).toEqual({ center: [15.35, 44.4], zoom: 10 });
-    expect(focusFor('village', null, gov).zoom).toBe(14);
+    expect(focusFor('district', { latitude: 15.3, longitude: 44.2 }, gov)).toEqual({ center: [15.3, 44.2], zoom: 10 });
+    expect(focusFor('village', { latitude: 15.31, longitude: 44.21 }, gov).zoom).toBe(14);
+    // Not street level at the governorate's centre, far from the village.
+    expect(focusFor('district', { latitude: null, longitude: null }, gov)).toEqual({ center: [15.35, 44.4], zoom: 8 });
+    expect(focusFor('village', null, gov)).toEqual({ center: [15.35, 44.4], zoom: 8 });
   });
 });

@@ -333,14 +333,18 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return out;
 }
 
-/** Where the map looks for a chosen location (spec §9): zoom by level, the place's centre or its governorate's. */
+/**
+ * Where the map looks for a chosen location (spec §9): the place's centre at its level's zoom. A place without
+ * coordinates of its own (the data set has none below the governorate) shows its governorate at the governorate's
+ * zoom: street level at the governorate's centre would put the owner's pin far from their village.
+ */
 export function focusFor(
   level: 'governorate' | 'district' | 'uzlah' | 'village' | null,
   place: { latitude: number | null; longitude: number | null } | null | undefined,
   governorate: { latitude: number | null; longitude: number | null } | null | undefined,
 ): { center: [number, number]; zoom: number } {
   if (!level) return { center: MAP.defaultCenter, zoom: MAP.defaultZoom };
-  const c = place?.latitude != null && place.longitude != null ? place : governorate;
-  if (c?.latitude == null || c.longitude == null) return { center: MAP.defaultCenter, zoom: MAP.defaultZoom };
-  return { center: [c.latitude, c.longitude], zoom: MAP.zoomByLevel[level] };
+  if (place?.latitude != null && place.longitude != null) return { center: [place.latitude, place.longitude], zoom: MAP.zoomByLevel[level] };
+  if (governorate?.latitude == null || governorate.longitude == null) return { center: MAP.defaultCenter, zoom: MAP.defaultZoom };
+  return { center: [governorate.latitude, governorate.longitude], zoom: MAP.zoomByLevel.governorate };
 }
