@@ -173,6 +173,10 @@ describe('offline', () => {
     expect(await notSaved.locator('h1').innerText()).toBe(pick(locale(lang, 'common'), 'offline.notSavedTitle'));
     expect(await notSaved.locator('h1').innerText()).toBe(lang === 'ar' ? 'لم تُحفظ هذه الصفحة على هذا الجهاز' : 'This page has not been saved on this device');
     await shot(page, 'offline', `never-seen-${lang}-${width}`);
+    // The connection comes back: the page loads by itself, without the visitor reloading it.
+    await ctx.setOffline(false);
+    await page.locator('#details-title').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#details-title').innerText()).toBe(never.title[lang]);
     await ctx.close();
   });
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { savedAtText } from './snapshot';
@@ -9,6 +10,13 @@ import { savedAtText } from './snapshot';
  */
 export function NotSaved() {
   const { t } = useTranslation('common');
+  // Back online, the page can be fetched: it loads by itself (the power or the network came back while the
+  // visitor waited); the offline notice's "Try again" is there if the browser does not say so.
+  useEffect(() => {
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, []);
   return (
     <section className="container page-section status-page" data-testid="offline-not-saved">
       <i className="bi bi-cloud-slash status-icon" aria-hidden="true" />
