@@ -216,8 +216,17 @@ for (const lang of ['en', 'ar'] as const) {
         expect(search.body.items.map((i: { id: number }) => i.id)).toEqual([ids.D]);
         await shot(page, AREA, `area-results-${lang}-${vpName}`);
 
+        // From the keyboard: Enter on D's pin opens its popup with focus inside it; Escape closes it, back on the pin.
+        const pin = page.locator('.search-map .manzil-pin[title="' + (lang === 'en' ? 'Sea view flat D' : 'شقة D للإيجار') + '"]');
+        await pin.focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.map-popup'))).toBe(true);
+        await page.keyboard.press('Escape');
+        await page.locator('.map-popup').waitFor({ state: 'detached' });
+        await expect.poll(() => pin.evaluate((e) => e === document.activeElement)).toBe(true);
+
         // D's pin opens the popup: image with srcset, title, per-month price, facts, details link.
-        await page.locator('.search-map .manzil-pin[title="' + (lang === 'en' ? 'Sea view flat D' : 'شقة D للإيجار') + '"]').click();
+        await pin.click();
         const popup = page.locator('.map-popup');
         await popup.waitFor();
         await page.waitForTimeout(400); // popup fade

@@ -10,7 +10,8 @@ import { clusterIcon, listingPinIcon } from './pins';
 interface Props {
   listings: ListingPin[];
   lang: Lang;
-  onSelect: (listing: ListingPin) => void;
+  /** `byKeyboard`: opened with Enter or Space on the focused pin. */
+  onSelect: (listing: ListingPin, byKeyboard?: boolean) => void;
   /** Label of a cluster for screen readers, e.g. "12 properties". */
   clusterLabel: (count: number) => string;
   /** This listing's marker, or the cluster that holds it, is highlighted. */
@@ -89,7 +90,7 @@ export function ListingMarkers({ listings, lang, onSelect, clusterLabel, highlig
       marker.on('click', () => onSelectRef.current(l));
       // Leaflet marks keyboard-focusable icons role=button; Enter and Space open the popup like a click.
       marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
-        if (e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ') onSelectRef.current(l);
+        if (e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ') onSelectRef.current(l, true);
       });
       markers.set(id, { marker, key: markerKey(l, lang) });
       fresh.push(marker);

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Polygon, Popup, useMapEvents } from 'react-leaflet';
+import { MapContainer, Polygon, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { formatPrice, TIMINGS, type Lang, type ListingPin, type MapCluster } from '@manzil/shared';
 import L from '../../../components/map/leaflet';
 import { MapTileLayer } from '../../../components/map/MapTileLayer';
@@ -66,11 +66,56 @@ function BoundsWatcher({ onBoundsChange }: { onBoundsChange: (b: Bounds, zoom: n
   return null;
 }
 
+/**
+ * A popup opened from the keyboard takes the focus (its title link), and Escape inside it closes it: Leaflet
+ * handles Escape only while the map itself has focus. Focus then goes back to the pin that opened it.
+ */
+function PopupKeyboard({ opener }: { opener: RefObject<HTMLElement | null> }) {
+  const map = useMap();
+  useEffect(() => {
+    const open = ({ popup }: L.PopupEvent) => {
+      const el = popup.getElement();
+      if (!el) return;
+      el.addEventListener('keydown', (k) => {
+        if (k.key !== 'Escape') return;
+        k.stopPropagation();
+        map.closePopup(popup);
+      });
+      if (!opener.current) return;
+      // The content is React's portal: focus it once drawn (a frame or two).
+      let frames = 10;
+      const focus = () => {
+        const link = el.querySelector<HTMLElement>('.map-popup a:not([tabindex="-1"])');
+        if (link) link.focus();
+        else if ((frames -= 1) > 0) requestAnimationFrame(focus);
+      };
+      focus();
+    };
+    const close = ({ popup }: L.PopupEvent) => {
+      const active = document.activeElement;
+      if (opener.current?.isConnected && (!active || active === document.body || popup.getElement()?.contains(active))) opener.current.focus();
+      opener.current = null;
+    };
+    map.on('popupopen', open);
+    map.on('popupclose', close);
+    return () => {
+      map.off('popupopen', open);
+      map.off('popupclose', close);
+    };
+  }, [map, opener]);
+  return null;
+}
+
 /** The Leaflet part of /search-map; lazily loaded so Leaflet never lands outside map pages. */
 export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon, listings, clusters = NO_CLUSTERS, lang, onBoundsChange, highlightId = null, highlightAt = null }: SearchMapProps) {
   const { t } = useTranslation('map');
   const [selected, setSelected] = useState<ListingPin | null>(null);
-  const onSelect = useCallback((l: ListingPin) => setSelected(l), []);
+  /** The pin that opened the popup from the keyboard: focus goes into the popup, and back to it on close. */
+  const opener = useRef<HTMLElement | null>(null);
+  const onSelect = useCallback((l: ListingPin, byKeyboard = false) => {
+    opener.current = byKeyboard && document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSelected(l);
+  }, []);
   const clusterLabel = useCallback((n: number) => t('clusterLabel', { count: n }), [t]);
   // A server cluster's accessible name: how many (and "zoom in"), of which type, at what prices.
   const clusterName = useCallback(
@@ -110,6 +155,7 @@ export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon
         />
       )}
       <ListingMarkers listings={listings} lang={lang} onSelect={onSelect} clusterLabel={clusterLabel} highlightId={highlightId} />
+      <PopupKeyboard opener={opener} />
       <ClusterMarkers clusters={clusters} label={clusterName} highlight={highlightAt} />
       {selected && (
         <Popup
