@@ -140,7 +140,7 @@ describe.each<Lang>(['ar', 'en'])('enquiries (%s)', (lang) => {
       // Stored with Western digits, and in the owner's e-mail.
       const mail = await smtp.waitForMatch((m) => m.text.includes(message));
       expect(mail.to).toEqual([owner.email]);
-      expect(mail.text).toContain('Phone: 777 123 456');
+      expect(mail.text).toContain('Phone: \u2066777 123 456\u2069');
     });
 
     it(`the owner sees the unread count, opens the messages, reads the phone and reply links, and they are marked read (${size} px)`, async () => {

@@ -1,3 +1,5 @@
+import type { Lang } from './enums.js';
+
 /**
  * Common reasons to reject a listing (issue 25), offered to the administrator in both languages. The reason sent
  * carries both, so the owner reads it whichever language they use; the administrator may add their own words.
@@ -18,4 +20,21 @@ export function rejectionReasonText(chosen: readonly RejectionReason[], own: str
   const lines = chosen.map((k) => `${REJECTION_REASONS[k].ar} — ${REJECTION_REASONS[k].en}`);
   if (own.trim()) lines.push(own.trim());
   return lines.join('\n');
+}
+
+/** Each common reason as it is stored (one line, "Arabic — English"), to its texts. */
+const STORED_REASONS = new Map<string, { ar: string; en: string }>(
+  Object.values(REJECTION_REASONS).map((r) => [`${r.ar} — ${r.en}`, r]),
+);
+
+/**
+ * A stored rejection reason for a reader of `lang`: each line that is exactly one common reason as
+ * rejectionReasonText stores it becomes that reason in the reader's language; every other line (the
+ * administrator's own words) is kept as it is. Stored data stays bilingual; only its display changes.
+ */
+export function rejectionReasonIn(reason: string, lang: Lang): string {
+  return reason
+    .split('\n')
+    .map((line) => STORED_REASONS.get(line.trim())?.[lang] ?? line)
+    .join('\n');
 }

@@ -1,5 +1,6 @@
 import nodeHttp from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REJECTION_REASONS, rejectionReasonText } from '@manzil/shared';
 import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
 import { insertListing } from '../../../test/fixtures.js';
 import { startSmtp } from '../mail/smtp-test-server.js';
@@ -183,6 +184,30 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
 
     const pending = await http(t.url, 'GET', '/api/v1/admin/listings/pending', { token: admin.token });
     expect(pending.body.map((l: { id: number }) => l.id)).not.toContain(id.pendingOld);
+  });
+
+  it('gives the common reasons of a rejection in each half\'s language only, one per line, with the administrator\'s own words', async () => {
+    const listingId = await insertListing(t.db, owner.user.id, { status: 'pending', title_en: 'Reasons in each language', title_ar: 'أسباب بكل لغة' });
+    const own = 'The photos show another flat.';
+    const reason = rejectionReasonText(['photos', 'price'], own);
+    expect((await http(t.url, 'POST', `/api/v1/admin/listings/${listingId}/reject`, { token: admin.token, body: { reason } })).status).toBe(200);
+    // Stored as sent (both languages), for the history and the administrators.
+    expect((await t.db.selectFrom('listings').select('rejection_reason').where('id', '=', listingId).executeTakeFirstOrThrow()).rejection_reason).toBe(reason);
+
+    const mail = await smtp.waitForMatch((m) => m.subject.includes('Reasons in each language'));
+    // As sent: lines end in CRLF on the wire.
+    const [arText, enText] = mail.text.replace(/\r\n/g, '\n').split('----------------------------------------');
+    const [arHtml, enHtml] = mail.html.replace(/\r\n/g, '\n').split('<hr');
+    const { photos, price } = REJECTION_REASONS;
+    expect(arText).toContain(`السبب:\n\n${photos.ar}\n${price.ar}\n${own}\n\n`);
+    expect(enText).toContain(`Reason:\n\n${photos.en}\n${price.en}\n${own}\n\n`);
+    for (const half of [arText, enText, arHtml, enHtml]) expect(half).not.toContain(' — ');
+    expect(arText).not.toContain(photos.en);
+    expect(enText).not.toContain(photos.ar);
+    // HTML: each line its own direction.
+    const lines = (...l: string[]) => l.map((x) => `<div dir="auto">${x}</div>`).join('');
+    expect(arHtml).toMatch(new RegExp(`<blockquote dir="auto"[^>]*>${reEscape(lines(photos.ar, price.ar, own))}</blockquote>`));
+    expect(enHtml).toMatch(new RegExp(`<blockquote dir="auto"[^>]*>${reEscape(lines(photos.en, price.en, own))}</blockquote>`));
   });
 
   it('writes the approval and rejection mails in English first for an owner who last used English on the listing', async () => {

@@ -78,10 +78,43 @@ describe.each(DB_KINDS)('contact (%s)', (kind) => {
     expect(mail!.headers.from).toContain('no-reply@manzil.test');
     expect(mail!.subject).toContain('Amal Saeed');
     expect(mail!.text).toContain('Do you list shops in Aden?');
+    // The sender is named in both halves of the subject, Arabic first.
+    expect(mail!.subject).toBe('رسالة تواصل جديدة من Amal Saeed | New contact message from Amal Saeed');
     await until(async () => {
       const outbox = await t.db.selectFrom('mail_outbox').select('status').where('contact_message_id', '=', res.body.id).executeTakeFirstOrThrow();
       return outbox.status === 'sent';
     });
+  });
+
+  it.each([
+    ['platform', () => '/api/v1/contact/platform'],
+    ['listing', () => `/api/v1/contact/listing/${id.public}`],
+  ])('keeps the %s sender\'s phone and e-mail left to right in the Arabic half too (HTML and text)', async (_kind, path) => {
+    const message = `Please call me back (${_kind} isolates)`;
+    const res = await http(t.url, 'POST', path(), { body: { sender_name: 'هدى', sender_email: 'huda.isolate@example.test', sender_phone: '+967 733 111 222', message } });
+    expect(res.status).toBe(201);
+    const mail = await smtp.waitForMatch((m) => m.text.includes(message));
+    const text = mail.text.replace(/\r\n/g, '\n'); // lines end in CRLF on the wire
+    const [arHtml, enHtml] = mail.html.split('<hr');
+    // HTML: each value in its own left-to-right isolate, the user's text escaped as before.
+    expect(arHtml).toContain('<p style="margin:0 0 6px">الهاتف: <bdi dir="ltr">+967 733 111 222</bdi></p>');
+    expect(arHtml).toContain('<p style="margin:0 0 6px">البريد الإلكتروني: <bdi dir="ltr">huda.isolate@example.test</bdi></p>');
+    expect(enHtml).toContain('<p style="margin:0 0 6px">Phone: <bdi dir="ltr">+967 733 111 222</bdi></p>');
+    // Text: between LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE.
+    expect(text).toContain('\nالهاتف: \u2066+967 733 111 222\u2069\n');
+    expect(text).toContain('\nالبريد الإلكتروني: \u2066huda.isolate@example.test\u2069\n');
+    expect(text).toContain('\nPhone: \u2066+967 733 111 222\u2069\n');
+    expect(text).toContain('\nEmail: \u2066huda.isolate@example.test\u2069\n');
+  });
+
+  it('escapes an isolated value as HTML text', () => {
+    const mail = listingMessageMail(
+      { listingId: 1, titleAr: 'شقة', titleEn: 'Flat', url: 'http://localhost/property-details/1', sender: { name: 'A', email: '"<b>x</b>"@example.test', phone: '1 & 2' }, message: 'Hi' },
+      'ar',
+    );
+    expect(mail.html).toContain('<bdi dir="ltr">&quot;&lt;b&gt;x&lt;/b&gt;&quot;@example.test</bdi>');
+    expect(mail.html).toContain('<bdi dir="ltr">1 &amp; 2</bdi>');
+    expect(mail.html).not.toContain('<b>x</b>');
   });
 
   it('accepts a phone number instead of an e-mail (no Reply-To then)', async () => {
@@ -176,7 +209,7 @@ describe.each(DB_KINDS)('contact (%s)', (kind) => {
     );
     const lines = mail.text.split('\n');
     const forgedName = 'Ali Email: forged@example.test Reply-To: x Phone: 000 Name: Forged';
-    expect(lines.filter((l) => /^(Email|Name|Phone|Reply-To):/.test(l))).toEqual([`Name: ${forgedName}`, 'Email: ali@example.test', 'Phone: +967 777 123']);
+    expect(lines.filter((l) => /^(Email|Name|Phone|Reply-To):/.test(l))).toEqual([`Name: ${forgedName}`, 'Email: \u2066ali@example.test\u2069', 'Phone: \u2066+967 777 123\u2069']);
     expect(mail.html).toContain(`<p style="margin:0 0 6px">Name: ${forgedName}</p>`);
   });
 

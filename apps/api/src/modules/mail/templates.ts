@@ -3,7 +3,7 @@
  * owner's is the one they last used on the listing, listings.owner_lang), Arabic first otherwise. Each
  * template returns subject, text and HTML.
  */
-import type { Lang } from '@manzil/shared';
+import { rejectionReasonIn, type Lang } from '@manzil/shared';
 import { escapeHtml } from '../../lib/html.js';
 
 export interface MailContent {
@@ -23,9 +23,18 @@ export const oneLine = (s: string, max = 120) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
+/**
+ * A line ending in a value read left to right whatever the language around it (a phone number, an e-mail
+ * address): isolated, so the Arabic half shows "+967 733 111 222", not "222 111 733 967+".
+ */
+export interface LtrLine {
+  label: string;
+  ltr: string;
+}
+
 export interface Section {
   heading: string;
-  lines: string[];
+  lines: (string | LtrLine)[];
   /** Free text someone typed (a reason, a visitor's message), right after the last line. */
   quote?: string;
   /** Lines after the quote, so a label such as "Reason:" is followed by its quote, not by advice. */
@@ -38,11 +47,19 @@ export const subjectIn = (ar: string, en: string, lang: Lang) => (lang === 'ar' 
 
 /** A mail in both languages; `first` is the reader's language when known (Arabic otherwise). */
 export function compose(subject: string, ar: Section, en: Section, first: Lang = 'ar'): MailContent {
+  // Text: the value between LEFT-TO-RIGHT ISOLATE (U+2066) and POP DIRECTIONAL ISOLATE (U+2069); HTML: in <bdi dir="ltr">.
+  const lineText = (l: string | LtrLine) => (typeof l === 'string' ? l : `${l.label}: \u2066${l.ltr}\u2069`);
+  const lineHtml = (l: string | LtrLine) =>
+    typeof l === 'string' ? escapeHtml(l) : `${escapeHtml(l.label)}: <bdi dir="ltr">${escapeHtml(l.ltr)}</bdi>`;
+  const quoteHtml = (q: string) => {
+    const lines = q.split(/\r?\n/);
+    return lines.length === 1 ? escapeHtml(q) : lines.map((l) => `<div dir="auto">${escapeHtml(l) || '<br>'}</div>`).join('');
+  };
   const textOf = (s: Section) =>
     [
       s.heading,
       '',
-      ...s.lines,
+      ...s.lines.map(lineText),
       ...(s.quote ? ['', s.quote] : []),
       ...(s.after?.length ? ['', ...s.after] : []),
       ...(s.link ? ['', `${s.link.label}: ${s.link.url}`] : []),
@@ -50,11 +67,12 @@ export function compose(subject: string, ar: Section, en: Section, first: Lang =
   const htmlOf = (s: Section, dir: 'rtl' | 'ltr', lang: string) =>
     `<div dir="${dir}" lang="${lang}" style="text-align:${dir === 'rtl' ? 'right' : 'left'};font-family:Tahoma,Arial,sans-serif;line-height:1.6">` +
     `<h2 style="font-size:18px;margin:0 0 12px">${escapeHtml(s.heading)}</h2>` +
-    s.lines.map((l) => `<p style="margin:0 0 6px">${escapeHtml(l)}</p>`).join('') +
+    s.lines.map((l) => `<p style="margin:0 0 6px">${lineHtml(l)}</p>`).join('') +
     // dir="auto": the quote takes the direction of what was typed, so an Arabic reason in the English half
-    // (or an English one in the Arabic half) keeps its final full stop at its own end.
+    // (or an English one in the Arabic half) keeps its final full stop at its own end; several lines each take
+    // their own (a common reason in the reader's language, then the administrator's words in another).
     (s.quote
-      ? `<blockquote dir="auto" style="margin:12px 0;padding:8px 12px;border-inline-start:3px solid #0d6efd;background:#f5f7fa;text-align:start;white-space:pre-wrap">${escapeHtml(s.quote)}</blockquote>`
+      ? `<blockquote dir="auto" style="margin:12px 0;padding:8px 12px;border-inline-start:3px solid #0d6efd;background:#f5f7fa;text-align:start;white-space:pre-wrap">${quoteHtml(s.quote)}</blockquote>`
       : '') +
     (s.after ?? []).map((l) => `<p style="margin:0 0 6px">${escapeHtml(l)}</p>`).join('') +
     (s.link ? `<p><a href="${escapeHtml(s.link.url)}">${escapeHtml(s.link.label)}</a></p>` : '') +
@@ -79,11 +97,14 @@ export interface Sender {
   phone?: string | null;
 }
 
-/** "Name: …", "Email: …", "Phone: …": each value kept on its own one line, whatever the sender typed. */
-const senderLines = (s: Sender, labels: { name: string; email: string; phone: string }) => [
+/**
+ * "Name: …", "Email: …", "Phone: …": each value kept on its own one line, whatever the sender typed; the e-mail
+ * address and the phone number read left to right in the Arabic half too.
+ */
+const senderLines = (s: Sender, labels: { name: string; email: string; phone: string }): (string | LtrLine)[] => [
   `${labels.name}: ${oneLine(s.name, 200)}`,
-  ...(s.email ? [`${labels.email}: ${oneLine(s.email, 320)}`] : []),
-  ...(s.phone ? [`${labels.phone}: ${oneLine(s.phone, 60)}`] : []),
+  ...(s.email ? [{ label: labels.email, ltr: oneLine(s.email, 320) }] : []),
+  ...(s.phone ? [{ label: labels.phone, ltr: oneLine(s.phone, 60) }] : []),
 ];
 
 /**
@@ -125,8 +146,9 @@ export function listingMessageMail(
 
 /** A visitor's message to the platform (the /contact page). */
 export function platformMessageMail(p: { sender: Sender; message: string }): MailContent {
+  const name = oneLine(p.sender.name, 80);
   return compose(
-    `رسالة تواصل جديدة | New contact message from ${oneLine(p.sender.name, 80)}`,
+    subjectIn(`رسالة تواصل جديدة من ${name}`, `New contact message from ${name}`, 'ar'),
     {
       heading: 'رسالة جديدة من صفحة تواصل معنا',
       lines: senderLines(p.sender, { name: 'الاسم', email: 'البريد الإلكتروني', phone: 'الهاتف' }),
@@ -170,14 +192,15 @@ export function listingRejectedMail(p: { titleAr: string; titleEn: string; reaso
     {
       heading: 'لم تتم الموافقة على إعلانك',
       lines: [`لم تتم الموافقة على نشر إعلانك «${title.ar}».`, p.reason ? 'السبب:' : 'لم يذكر المشرف سببًا.'],
-      quote: p.reason ?? undefined,
+      // The common reasons are stored in both languages (one line each): each half gives them in its own.
+      quote: p.reason ? rejectionReasonIn(p.reason, 'ar') : undefined,
       after: ['يمكنك تعديل الإعلان وإرساله للمراجعة مرة أخرى.'],
       link: { label: 'تعديل الإعلان', url: p.editUrl },
     },
     {
       heading: 'Your listing was not approved',
       lines: [`Your listing "${title.en}" was not approved for publication.`, p.reason ? 'Reason:' : 'The administrator gave no reason.'],
-      quote: p.reason ?? undefined,
+      quote: p.reason ? rejectionReasonIn(p.reason, 'en') : undefined,
       after: ['You can edit the listing and submit it for review again.'],
       link: { label: 'Edit the listing', url: p.editUrl },
     },

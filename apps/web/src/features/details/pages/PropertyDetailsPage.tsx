@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { groupDigits, telUrl, type ListingRead, type Lang } from '@manzil/shared';
 import { WhenHydrated } from '../../../app/layout/ClientOnly';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { RejectionReasonText } from '../../../components/RejectionReasonText';
 import { toAppLanguage } from '../../../i18n/config';
 import { useAuth } from '../../account/auth-context';
 import { listingDescription, listingTitle, placeName, priceText } from '../../map/lib/display';
@@ -381,7 +382,7 @@ const DetailsView = memo(function DetailsView({ listing, lang, isOwner, token }:
                     <dd>
                       {t(`moderation.${listing.status}`)}
                       {listing.status === 'rejected' && listing.rejection_reason && (
-                        <span className="d-block small text-body-secondary">{t('details.reason', { reason: listing.rejection_reason })}</span>
+                        <span className="d-block small text-body-secondary" data-testid="details-rejection-reason"><RejectionReasonText reason={listing.rejection_reason} lang={lang} sentence={(reason) => t('details.reason', { reason })} /></span>
                       )}
                     </dd>
                   </div>
