@@ -15,16 +15,22 @@ type User = Awaited<ReturnType<typeof createUser>>;
 describe('oldPriceAfter', () => {
   const was = { price: 100, old_price: null, currency: 'USD' as const };
   it('a lowering makes the previous price the old one; a raise, a new currency, a price taken away clear it', () => {
-    expect(oldPriceAfter(was, { ...was, price: 90 }, undefined)).toBe(100);
-    expect(oldPriceAfter({ ...was, old_price: 120 }, { ...was, old_price: 120, price: 110 }, undefined)).toBeNull();
-    expect(oldPriceAfter(was, { ...was, price: 90, currency: 'SAR' }, undefined)).toBeNull();
-    expect(oldPriceAfter(was, { ...was, price: null }, undefined)).toBeNull();
-    expect(oldPriceAfter({ ...was, price: null }, { ...was, price: 90 }, undefined)).toBeNull();
+    expect(oldPriceAfter(was, { ...was, price: 90 }, undefined, true)).toBe(100);
+    expect(oldPriceAfter({ ...was, old_price: 120 }, { ...was, old_price: 120, price: 110 }, undefined, true)).toBeNull();
+    expect(oldPriceAfter(was, { ...was, price: 90, currency: 'SAR' }, undefined, true)).toBeNull();
+    expect(oldPriceAfter(was, { ...was, price: null }, undefined, true)).toBeNull();
+    expect(oldPriceAfter({ ...was, price: null }, { ...was, price: 90 }, undefined, true)).toBeNull();
   });
   it('an old price typed in the edit stands; the one already kept, sent back unchanged, does not', () => {
-    expect(oldPriceAfter(was, { ...was, price: 110 }, 150)).toBe(150);
-    expect(oldPriceAfter({ ...was, old_price: 120 }, { ...was, old_price: 120, price: 90 }, 120)).toBe(100);
-    expect(oldPriceAfter({ ...was, old_price: 120 }, { ...was, old_price: 120 }, undefined)).toBe(120);
+    expect(oldPriceAfter(was, { ...was, price: 110 }, 150, true)).toBe(150);
+    expect(oldPriceAfter({ ...was, old_price: 120 }, { ...was, old_price: 120, price: 90 }, 120, true)).toBe(100);
+    expect(oldPriceAfter({ ...was, old_price: 120 }, { ...was, old_price: 120 }, undefined, true)).toBe(120);
+  });
+  it('a listing never published has no reduced price: its lowering clears old_price; a typed one stands', () => {
+    expect(oldPriceAfter(was, { ...was, price: 90 }, undefined, false)).toBeNull();
+    expect(oldPriceAfter({ ...was, old_price: 120 }, { ...was, old_price: 120, price: 90 }, 120, false)).toBeNull();
+    expect(oldPriceAfter(was, { ...was, price: 90 }, 150, false)).toBe(150);
+    expect(oldPriceAfter({ ...was, old_price: 120 }, { ...was, old_price: 120 }, undefined, false)).toBe(120);
   });
 });
 
@@ -121,6 +127,41 @@ describe.each(DB_KINDS)('price history (%s)', (kind) => {
     expect(items[0]).toMatchObject({ old_price: 80_000, old_currency: 'USD', new_price: 300_000, currency: 'SAR' });
     expect(items).toHaveLength(4);
   });
+
+  it.each(['pending', 'rejected'] as const)(
+    'a %s listing never published: a lowering sets no old_price, and its change stays the owner’s once it is public',
+    async (status) => {
+      const fresh = await insertListing(t.db, owner.user.id, { ...place, status, price: 50_000, currency: 'USD' });
+      const kept = await t.db.selectFrom('listings').select('posted_at').where('id', '=', fresh).executeTakeFirstOrThrow();
+      expect(kept.posted_at).toBeNull();
+      const r = await http(t.url, 'PATCH', `/api/v1/listings/${fresh}`, { token: owner.token, body: { price: 45_000, old_price: null } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toMatchObject({ price: 45_000, old_price: null, status: 'pending' });
+      expect((await history(owner, fresh)).body.items).toMatchObject([{ old_price: 50_000, new_price: 45_000 }]);
+
+      const approved = await http(t.url, 'POST', `/api/v1/admin/listings/${fresh}/approve`, { token: admin.token, body: {} });
+      expect(approved.status).toBe(200);
+      // The public sees its first price, not reduced, and no change before it was published.
+      const read = await http(t.url, 'GET', `/api/v1/listings/${fresh}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ price: 45_000, old_price: null });
+      expect((await history(null, fresh)).body).toEqual({ items: [] });
+      expect((await history(other, fresh)).body).toEqual({ items: [] });
+      expect((await history(owner, fresh)).body.items).toHaveLength(1);
+      expect((await history(admin, fresh)).body.items).toHaveLength(1);
+
+      // Published now: the next lowering is one the public saw, so it shows as before.
+      const kept2 = await http(t.url, 'PUT', `/api/v1/favorites/${fresh}`, { token: keeper.token });
+      expect(kept2.status).toBe(204);
+      const lower = await http(t.url, 'PATCH', `/api/v1/listings/${fresh}`, { token: owner.token, body: { price: 40_000, old_price: null } });
+      expect(lower.body).toMatchObject({ price: 40_000, old_price: 45_000 });
+      const fav = await t.db.selectFrom('favorites').select('price_drop_at').where('listing_id', '=', fresh).where('user_id', '=', keeper.user.id).executeTakeFirstOrThrow();
+      expect(fav.price_drop_at).not.toBeNull();
+      await http(t.url, 'POST', `/api/v1/admin/listings/${fresh}/approve`, { token: admin.token, body: {} });
+      expect((await history(null, fresh)).body.items).toMatchObject([{ old_price: 45_000, new_price: 40_000 }]);
+      expect((await history(owner, fresh)).body.items).toHaveLength(2);
+    },
+  );
 
   it('another user cannot change the price; a deleted listing takes its history with it', async () => {
     const r = await http(t.url, 'PATCH', `/api/v1/listings/${id}`, { token: other.token, body: { price: 1 } });

@@ -29,12 +29,15 @@ export const priceMoved = (before: Priced, after: Priced) => before.price !== af
  * one, so the reduction shows; a raise, a new currency or a price taken away or first given clears it, since a
  * struck-through figure that is lower than the price, or in another currency, would mislead. An edit that leaves
  * the price alone leaves `old_price` alone.
+ *
+ * `wasPublic`: the listing has been published (approved) before, listings.posted_at. A listing the public has never
+ * seen has no price that was reduced: its lowering clears `old_price` too, so it does not go public "reduced".
  */
-export function oldPriceAfter(before: Priced, after: Priced, typed: number | null | undefined): number | null {
+export function oldPriceAfter(before: Priced, after: Priced, typed: number | null | undefined, wasPublic: boolean): number | null {
   if (typed !== undefined && typed !== before.old_price) return typed;
   if (!priceMoved(before, after)) return after.old_price;
   const lowered = before.currency === after.currency && before.price != null && after.price != null && after.price < before.price;
-  return lowered ? before.price : null;
+  return lowered && wasPublic ? before.price : null;
 }
 
 /** Called by the owner's edit, in its transaction, when the price or currency moved. */
@@ -47,9 +50,12 @@ export async function recordPriceChange(trx: Transaction<DB>, listingId: number,
 
 /**
  * GET /listings/{id}/price-history: newest first. As GET /listings/{id}: the public reads public listings' only;
- * the owner and admins also their own hidden one's; anything else is 404. One statement.
+ * the owner and admins also their own hidden one's; anything else is 404. One statement. The public reads only
+ * the changes made since the listing was first published (posted_at): a price changed while it was first in
+ * review is no change anyone else saw; its owner and admins read every change.
  */
 export async function priceHistoryFor(db: Database, user: AuthUser | null, id: number): Promise<PriceHistory> {
+  const everyChange = user?.role === 'ADMIN' ? sql<boolean>`true` : sql<boolean>`l.owner_id = ${user?.id ?? 0}`;
   const res = await sql<{ owner_id: number; public: boolean; items: PriceHistory['items'] | null }>`
     select l.owner_id, ${isPublicL} as public,
            (select json_agg(json_build_object(
@@ -58,6 +64,7 @@ export async function priceHistoryFor(db: Database, user: AuthUser | null, id: n
                      'changed_at', to_char(c.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
                    order by c.changed_at desc, c.id desc)
               from (select * from listing_price_changes where listing_id = l.id
+                       and (${everyChange} or l.posted_at is null or changed_at >= l.posted_at)
                      order by changed_at desc, id desc limit ${PRICE_HISTORY_LIMIT}) c) as items
       from listings l where l.id = ${id}`.execute(db);
   const me = res.rows[0];

@@ -207,8 +207,9 @@ export async function updateListing(
     if (p.governorate_id !== undefined && p.governorate_id !== before.governorate_id && p.district_id === undefined) v.district_id = null;
     if (p.district_id !== undefined && p.district_id !== before.district_id && p.uzlah_id === undefined) v.uzlah_id = null;
     if (p.uzlah_id !== undefined && p.uzlah_id !== before.uzlah_id && p.village_id === undefined) v.village_id = null;
-    // A lowered price becomes the old price, a raise clears it (issue 29; the rule is in price-history.ts).
-    v.old_price = oldPriceAfter(before, v, body.old_price);
+    // A lowered price becomes the old price, a raise clears it (issue 29; the rule is in price-history.ts); only
+    // for a listing published before (posted_at, set on its first approval): the public never saw another price.
+    v.old_price = oldPriceAfter(before, v, body.old_price, row.posted_at != null);
     // An English text that was a copy of the Arabic one follows the Arabic one when that changes.
     const values = await finish(trx, v, rates, {
       title: body.title_en !== undefined ? !body.title_en : !v.title_en || before.title_en === before.title_ar,
