@@ -92,6 +92,12 @@ describe.each(DB_KINDS)('listings that expire (%s)', (kind) => {
     expect(ar.html).toContain('<div dir="rtl" lang="ar"');
     expect(ar.html.indexOf('dir="rtl"')).toBeLessThan(ar.html.indexOf('dir="ltr"')); // Arabic first
     expect(ar.text).toContain(`/my-properties#listing-${a}`);
+    // The expiry date in Western digits in both halves (DESIGN.md), never Arabic-Indic ones.
+    const expiresAt = (await t.db.selectFrom('listings').select('expires_at').where('id', '=', a).executeTakeFirstOrThrow()).expires_at!;
+    const [day, year] = [new Date(expiresAt).toLocaleString('en-GB', { day: 'numeric', timeZone: 'Asia/Aden' }), new Date(expiresAt).toLocaleString('en-GB', { year: 'numeric', timeZone: 'Asia/Aden' })];
+    expect(ar.text).toMatch(new RegExp(`وينتهي إعلانك في ${day} [\\u0600-\\u06ff]+ ${year} \\(`));
+    expect(ar.text).toMatch(new RegExp(`expires on ${day} [A-Z][a-z]+ ${year} \\(`));
+    expect(ar.text + ar.html).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
     expect(ar.html).toContain(`href="${t.app.deps.publicUrl()}/my-properties#listing-${a}"`);
 
     const en = await smtp.waitForMatch((m) => m.to.includes(englishOwner.user.email));

@@ -154,7 +154,7 @@ export function startExpiryJob(
 export const renewUrl = (base: string, listingId: number, lang: Lang) => `${pageUrl(base, '/my-properties', lang)}#listing-${listingId}`;
 
 const dateIn = (d: Date, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Aden' }).format(d);
+  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Aden' }).format(d);
 
 /** Both languages, the owner's first (the one they last used on the listing); compose sets RTL for Arabic. */
 export function expiryReminderMail(
