@@ -240,12 +240,22 @@ describe.each(PLAN)('account recovery ($lang)', ({ lang, reset, register, everyw
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await banner.count()).toBe(0);
     await still(page, `verify-done-${lang}-${px(register)}`);
+    // The token left the address: a reload, or Back from another page, still says verified, never "link invalid".
+    await page.reload();
+    await waitForApp(page);
+    await signedInAs(page, 'Nada');
+    await page.getByTestId('verify-done').getByText(err('emailVerified')).waitFor();
+    expect(await page.getByTestId('verify-invalid').count()).toBe(0);
     await openApp(page, server.url + '/faq');
     await page.reload();
     await waitForApp(page);
     await signedInAs(page, 'Nada');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await banner.count()).toBe(0);
+    await page.goBack();
+    await page.getByTestId('verify-done').getByText(err('emailVerified')).waitFor();
+    expect(await page.getByTestId('verify-invalid').count()).toBe(0);
+    await still(page, `verify-again-${lang}-${px(register)}`);
     expect((await api(server, 'GET', '/users/me', { token: (await page.evaluate(() => localStorage.getItem('token')))! })).body.email_verified).toBe(true);
 
     // The same link again, in a browser that is not signed in: refused, with a way to sign in for a new one.

@@ -266,11 +266,17 @@ describe.each<Lang>(['ar', 'en'])('contact and moderation journey (%s)', (lang) 
     await dialog.getByRole('button', { name: ad('review.confirmReject'), exact: true }).click();
     await expect.poll(() => alertText(page, 'success').textContent()).toBe(err('rejected'));
     await rejectCard.waitFor({ state: 'detached' });
+    // The card went with its Reject button: the focus is on the heading of a card still there, not lost to the page.
+    const focusedHeading = () => page.evaluate(() => (document.activeElement?.matches('[data-listing-id] h2') ? Number(document.activeElement.closest('[data-listing-id]')!.getAttribute('data-listing-id')) : document.activeElement?.tagName));
+    await expect.poll(focusedHeading).toBeTypeOf('number');
+    expect(await focusedHeading()).not.toBe(rejectId);
 
     const approveCard = page.locator(`[data-listing-id="${approveId}"]`);
     await approveCard.getByRole('button', { name: ad('review.approve'), exact: true }).click();
     await expect.poll(() => alertText(page, 'success').textContent()).toBe(err('approved'));
     await approveCard.waitFor({ state: 'detached' });
+    await expect.poll(focusedHeading).toBeTypeOf('number');
+    expect(await focusedHeading()).not.toBe(approveId);
     await shot(page, AREA, `review-approved-${lang}-1280`);
 
     // The approved listing is public and found by search; the rejected one is not.

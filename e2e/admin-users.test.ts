@@ -48,12 +48,18 @@ describe.concurrent.each<Lang>(['ar', 'en'])('admin users (%s)', (lang) => {
 
     // Part of the e-mail, in capitals, from the keyboard.
     const box = page.getByRole('searchbox', { name: ad('users.searchLabel') });
+    // The brand's button, as on the other pages, not Bootstrap's blue.
+    const searchButton = page.getByRole('button', { name: ad('users.search'), exact: true });
+    expect(await searchButton.getAttribute('class')).toContain('btn-brand');
+    expect(await searchButton.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe('rgb(13, 110, 253)');
     await box.fill(tag.toUpperCase());
     await box.press('Enter');
     const row = page.getByTestId('admin-user-row');
     await until(async () => (await row.count()) === 1 && (await row.first().innerText()).includes(`owner.${tag}@example.test`), true, 'the owner alone');
     expect(new URL(page.url()).searchParams.get('q')).toBe(tag.toUpperCase());
     expect(await row.innerText()).toContain(ad('users.active'));
+    // Their one listing counted in Western digits in Arabic too (DESIGN.md), not "١".
+    expect((await row.locator('td.text-center').innerText()).trim()).toBe('1');
     // Nothing wider than the window (phone, or the signed-in admin's header at 1280): the page never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await shot(page, AREA, `found-${lang}-${VIEW[lang].viewport.width}`);

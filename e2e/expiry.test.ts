@@ -33,6 +33,8 @@ let owner: Awaited<ReturnType<typeof registerUser>>;
 const expired = new Map<string, { id: number; word: string }>();
 let soon: number;
 let sold: number;
+/** Approved listings the public cannot see for another reason: an administrator hid it, reports hold it, its owner blocked. */
+const held = new Map<'hidden' | 'reported' | 'blocked', number>();
 const env = () => ({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 beforeAll(async () => {
@@ -52,6 +54,7 @@ beforeAll(async () => {
   soon = await publish('Flat ending soon');
   sold = await publish('Shop sold long ago');
   expect((await api(server, 'PATCH', `/listings/${sold}`, { token: owner.token, body: { availability: 'sold' } })).status).toBe(200);
+  for (const reason of ['hidden', 'reported', 'blocked'] as const) held.set(reason, await publish(`Flat held ${reason}`));
 
   // 90 days later, as far as these listings know: the server is stopped (PGlite has one user), its database
   // edited, and started again.
@@ -61,6 +64,7 @@ beforeAll(async () => {
   await db.db.updateTable('listings').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', 'in', ids).execute();
   await db.db.updateTable('listings').set({ expires_at: new Date(Date.now() + 5 * DAY + 3600_000) }).where('id', '=', soon).execute();
   await db.db.updateTable('listings').set({ availability_changed_at: new Date(Date.now() - 15 * DAY) }).where('id', '=', sold).execute();
+  for (const [reason, id] of held) await db.db.updateTable('listings').set({ withheld: [reason] }).where('id', '=', id).execute();
   await db.close();
   server = await startServer(env());
   // The job's pass at start takes them out of public view.
@@ -106,6 +110,16 @@ describe.each(RUNS)('listings that expire (%s, %o)', (lang, viewport) => {
     const soldCard = page.locator(`#listing-${sold}`);
     expect(await soldCard.getByTestId('off-market-note').innerText()).toContain(o('offMarket.sold'));
     expect(await soldCard.getByTestId('off-market-badge').innerText()).toBe(o('offMarketBadge'));
+    expect(await soldCard.getByTestId('status-badge').count()).toBe(0); // out of search: not "Published"
+    // Hidden by an administrator, held by reports, the owner blocked: each says so, never "Published".
+    for (const [reason, heldId] of held) {
+      const heldCard = page.locator(`#listing-${heldId}`);
+      expect(await heldCard.getByTestId('status-badge').count()).toBe(0);
+      expect(await heldCard.locator(`[data-testid="withheld-badge"][data-reason="${reason}"]`).innerText()).toBe(pick(owner_, `myProperties.withheld.${reason}Badge`));
+      expect(await heldCard.locator(`[data-testid="withheld-note"][data-reason="${reason}"]`).innerText()).toContain(pick(owner_, `myProperties.withheld.${reason}Text`));
+    }
+    await page.locator(`#listing-${held.get('hidden')}`).scrollIntoViewIfNeeded();
+    await shot(page, AREA, `held-${lang}-${viewport.width}`);
     await shot(page, AREA, `expired-${lang}-${viewport.width}`);
     await shot(page, AREA, `page-${lang}-${viewport.width}`, true);
 

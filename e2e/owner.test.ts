@@ -338,11 +338,42 @@ describe('a new listing typed but not sent', () => {
       await again.waitForSelector('[data-testid="draft-restored"]');
       expect(await again.locator('[data-testid="draft-restored"]').innerText()).toContain(pick(texts, 'addProperty.draft.restoredPhotos').split('(')[0]!.trim());
       await typeSome(again);
+      // Pasted past the limits (200 for a title, 5,000 for a description), the text is kept whole, not cut: a
+      // counter says by how much it is over, the field shows the too-long error at once, and saving waits.
+      const longTitle = 'شقة واسعة '.repeat(24); // 240 characters
+      const longDescription = 'A bright flat. '.repeat(340); // 5,100 characters
+      const fieldError = (name: string) => again.locator(`[data-testid="input-${name}"]`).locator('xpath=..').getByTestId('field-error');
+      const tooLong = pick(texts, 'validation.tooLong');
+      await again.fill('[data-testid="input-title_ar"]', '');
+      await again.focus('[data-testid="input-title_ar"]');
+      await again.keyboard.insertText(longTitle);
+      await again.focus('[data-testid="input-description_en"]');
+      await again.keyboard.insertText(longDescription);
+      expect(await again.inputValue('[data-testid="input-title_ar"]')).toBe(longTitle);
+      expect(await again.inputValue('[data-testid="input-description_en"]')).toBe(longDescription);
+      await expect.poll(() => fieldError('title_ar').textContent()).toBe(tooLong);
+      await expect.poll(() => fieldError('description_en').textContent()).toBe(tooLong);
+      expect(await fieldError('title_en').count()).toBe(0); // left empty: the Arabic title's fault is said there alone
+      expect(await again.getByTestId('length-title_ar').getAttribute('data-over')).toBe('true');
+      expect(await again.getByTestId('length-title_ar').innerText()).toContain('240');
+      expect(await again.getByTestId('length-description_en').innerText()).toContain('5,100');
+      await again.locator('[data-testid="input-title_ar"]').scrollIntoViewIfNeeded();
+      await shot(again, AREA, `${lang}-${vpName}-too-long`);
       await addPhotos(expect, again, [photos[0]!]);
       await again.waitForTimeout(600);
       await again.reload();
       await again.waitForSelector('[data-testid="draft-restored"]');
       await expect.poll(() => tiles.count()).toBe(2);
+      // Still all there after the tab was lost; sending is refused until they are shortened.
+      expect(await again.inputValue('[data-testid="input-title_ar"]')).toBe(longTitle);
+      expect(await again.inputValue('[data-testid="input-description_en"]')).toBe(longDescription);
+      await again.click('[data-testid="submit-listing"]');
+      await expect.poll(() => fieldError('title_ar').textContent()).toBe(tooLong);
+      expect((await api(server, 'GET', '/listings/my-listings', { token: owner.token })).body.total).toBe(0);
+      await again.fill('[data-testid="input-title_ar"]', 'شقة مطلة على جبل نقم');
+      await again.fill('[data-testid="input-description_en"]', 'A bright flat.');
+      await expect.poll(() => again.getByTestId('field-error').count()).toBe(0);
+      expect(await again.getByTestId('length-title_ar').count()).toBe(0);
       await again.click('[data-testid="submit-listing"]');
       await again.locator('[data-testid="form-banner"].alert-success').waitFor({ timeout: 30_000 });
       const mine = await api(server, 'GET', '/listings/my-listings', { token: owner.token });
@@ -418,9 +449,10 @@ describe('photos whose upload did not go through', () => {
 });
 
 describe('a listing deleted from My properties', () => {
-  it.concurrent('ar mobile: takes along what this device kept of it, its unsaved changes and photos', { timeout: 120_000 }, async ({ expect }) => {
+  it.concurrent('ar mobile: asks first (Cancel focused), takes along what this device kept of it, and keeps the focus on the page', { timeout: 120_000 }, async ({ expect }) => {
     const owner = await registerUser(server);
     const id = await createListing(server, owner.token, { description_en: 'A flat that will be deleted.' });
+    const kept = await createListing(server, owner.token, { description_en: 'A flat deleted last.' });
     const ctx = await newContext(browser, { lang: 'ar', viewport: MOBILE, token: owner.token });
     const page = await ctx.newPage();
     const errors = watchPage(page);
@@ -434,12 +466,42 @@ describe('a listing deleted from My properties', () => {
     await expect.poll(() => keptPhotos(page)).toBe(1);
 
     await openApp(page, `${server.url}/my-properties`);
-    await page.click(`[data-listing-id="${id}"] [data-testid="delete-listing"]`);
+    // What has the focus: "<listing id> <data-testid or tag>", or the element's id outside the cards.
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const card = el?.closest('[data-listing-id]');
+        return card ? `${card.getAttribute('data-listing-id')} ${el!.dataset.testid ?? el!.tagName.toLowerCase()}` : (el?.id ?? '');
+      });
+    const dialog = page.locator('[data-testid="confirm-dialog"]');
+    // Cancel has the focus, not Delete: Enter at once deletes nothing, and the focus goes back to Delete.
+    await page.focus(`[data-listing-id="${id}"] [data-testid="delete-listing"]`);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirm-no');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe(`${id} delete-listing`);
+    expect((await api(server, 'GET', `/listings/${id}`, { token: owner.token })).status).toBe(200);
+
+    await page.keyboard.press('Enter');
     await page.click('[data-testid="confirm-yes"]');
     await page.waitForSelector('[data-testid="my-properties-banner"].alert-success');
     expect(await api(server, 'GET', `/listings/${id}`, { token: owner.token })).toMatchObject({ status: 404 });
+    // The card went with its Delete button: the focus is on the title of the card left, not lost to the page.
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe(`${kept} a`);
+    await page.waitForTimeout(300);
+    expect(await focused()).toBe(`${kept} a`);
     await expect.poll(() => keptPhotos(page)).toBe(0);
     expect(await keptEdit()).toBe(0);
+    // The last one deleted: the focus goes to the page's heading.
+    await page.click(`[data-listing-id="${kept}"] [data-testid="delete-listing"]`);
+    await page.click('[data-testid="confirm-yes"]');
+    await page.waitForSelector('[data-testid="my-properties-empty"]');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('my-properties-title');
+    await shot(page, AREA, 'ar-mobile-deleted-all-focus');
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     await ctx.close();
   });

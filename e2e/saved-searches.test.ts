@@ -213,6 +213,13 @@ describe.each<[Lang, { width: number; height: number }]>([
       if (sid === id) {
         expect(await axe(page), 'delete confirmation').toEqual([]);
         await shot(page, AREA, `confirm-${lang}-${size}`);
+        // Cancel has the focus, not Delete: Enter at once deletes nothing.
+        await until(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''), s('cancel'), 'Cancel focused');
+        await page.keyboard.press('Enter');
+        await confirm.waitFor({ state: 'detached' });
+        expect((await saved(visitor.token)).items.some((i) => i.id === sid)).toBe(true);
+        await row.getByTestId('saved-search-delete').click();
+        await confirm.waitFor();
       }
       await confirm.getByTestId('saved-search-confirm-yes').click();
       await row.waitFor({ state: 'detached' });

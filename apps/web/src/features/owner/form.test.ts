@@ -39,6 +39,12 @@ describe('listing form', () => {
     expect(toPayload(filled({ title_en: 'Flat' })).title_en).toBe('Flat');
   });
 
+  it('says a text is too long under the field typed in, not under an English one left empty', () => {
+    const e = validate(filled({ title_ar: 'ش'.repeat(201), description_ar: 'و'.repeat(5001) }));
+    expect(e).toEqual({ title_ar: 'tooLong', description_ar: 'tooLong' });
+    expect(validate(filled({ title_en: 'F'.repeat(201), description_en: 'D'.repeat(5001) }))).toEqual({ title_en: 'tooLong', description_en: 'tooLong' });
+  });
+
   it('sends null rooms and build year for LAND', () => {
     const p = toPayload(filled({ property_type: 'LAND', bedrooms: '3', bathrooms: '2', build_year: '2000', parking_spaces: '1' }));
     expect(p.property_details).toMatchObject({ bedrooms: null, bathrooms: null, build_year: null, parking_spaces: 1 });

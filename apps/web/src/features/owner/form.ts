@@ -254,6 +254,10 @@ export function validate(v: ListingFormValues): Partial<Record<FieldName, Valida
       errors[field] = keyFor(issue, value);
     }
   }
+  // An English title or description left empty is the Arabic one (englishFallback): a fault in it is the Arabic
+  // field's, said there, not under a field the owner left empty.
+  if (!v.title_en.trim()) delete errors.title_en;
+  if (!v.description_en.trim()) delete errors.description_en;
   if (!v.governorate_id) errors.governorate_id = 'required';
   if (!v.district_id) errors.district_id = 'required';
   const lat = v.latitude.trim();

@@ -15,14 +15,16 @@ import '../account.css';
  * /verify-email?token=… (the link of the verification e-mail): posts the token once (StrictMode runs effects
  * twice in development: a ref guards it), then says how it went. Verified: the signed-in user is loaded again,
  * so the banner goes. Refused: verifyLinkInvalid (or emailTaken), with Resend when signed in, else a way to
- * sign in for a new link. The token leaves the address once it was answered.
+ * sign in for a new link. The token leaves the address once it was answered, so a reload or Back comes without
+ * one: a signed-in user whose address is verified (nothing pending) is then told it is verified, not that the
+ * link is invalid.
  */
 export default function VerifyEmailPage() {
   const { t } = useTranslation('account');
   usePageTitle(t('verify.title'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { user, refreshUser, openLogin } = useAuth();
+  const { user, isLoading, refreshUser, openLogin } = useAuth();
   const token = params.get('token') ?? '';
   const tokenRef = useRef(token);
   const started = useRef(false);
@@ -55,9 +57,10 @@ export default function VerifyEmailPage() {
   const refused = verify.isError && !networkFailed;
   const missing = verify.isIdle && !token;
   const needsLink = Boolean(user && (!user.email_verified || user.pending_email));
+  const verifiedAlready = Boolean(user && !needsLink);
 
   let body;
-  if (verify.isSuccess) {
+  if (verify.isSuccess || ((refused || missing) && verifiedAlready)) {
     body = (
       <>
         <div className="alert alert-success" role="status" data-testid="verify-done">
@@ -76,7 +79,7 @@ export default function VerifyEmailPage() {
         </div>
       </>
     );
-  } else if (refused || missing) {
+  } else if ((refused || missing) && !isLoading) {
     const detail = verify.error instanceof ApiError && typeof verify.error.detail === 'string' ? verify.error.detail : null;
     const message = detail && detail === MESSAGES.emailTaken ? detail : MESSAGES.verifyLinkInvalid;
     body = (

@@ -10,7 +10,20 @@ const REASONS = Object.keys(REJECTION_REASONS) as RejectionReason[];
  * Confirmation before rejecting (spec §4) with the reason the owner is e-mailed, which is required (issue 25):
  * common reasons to tick (sent in both languages) and the administrator's own words.
  */
-export function RejectDialog({ title, show, onCancel, onConfirm }: { title: string; show: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
+export function RejectDialog({
+  title,
+  show,
+  onCancel,
+  onConfirm,
+  onExited,
+}: {
+  title: string;
+  show: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+  /** Once it has faded out. */
+  onExited?: () => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
   const [chosen, setChosen] = useState<RejectionReason[]>([]);
@@ -30,7 +43,7 @@ export function RejectDialog({ title, show, onCancel, onConfirm }: { title: stri
   };
   const errorId = `${id}-missing`;
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby={`${id}-title`}>
+    <Modal show={show} onHide={onCancel} onExited={onExited} centered aria-labelledby={`${id}-title`}>
       <form
         noValidate
         onSubmit={(e) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MESSAGES, TIMINGS, type ListingRead } from '@manzil/shared';
@@ -40,7 +40,9 @@ function PendingCard({ listing, busy, onApprove, onReject }: { listing: ListingR
         <div className="mb-2">
           <OwnerEmailStatus verified={listing.owner.email_verified} />
         </div>
-        <h2 className="h6 card-title mb-1">{title}</h2>
+        <h2 className="h6 card-title mb-1" tabIndex={-1}>
+          {title}
+        </h2>
         <div className="fw-semibold text-primary mb-2"><PriceText listing={listing} lang={lang} /></div>
         <ul className="admin-facts small mb-2">
           <li>
@@ -92,8 +94,30 @@ function Review() {
   const [working, setWorking] = useState<Set<number>>(new Set());
   const [banner, setBanner] = useState<Banner>(null);
   const [rejecting, setRejecting] = useState<ListingRead | null>(null);
+  // From Reject until its dialog has faded out (the dialog gives the focus back when it goes).
+  const [rejectOpen, setRejectOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  // A decided card leaves the list with the button that had the focus. The cards' order when each decision was
+  // sent, by listing: once its card is gone (and the reject dialog closed), the focus goes to the heading of the
+  // card now in its place (else the one before it), else to the page's heading, unless it is somewhere already.
+  const focusAfter = useRef(new Map<number, number[]>());
+  const items = useMemo(() => pending.data ?? [], [pending.data]);
+  useEffect(() => {
+    if (rejectOpen) return;
+    for (const [gone, order] of focusAfter.current) {
+      if (items.some((l) => l.id === gone)) continue;
+      focusAfter.current.delete(gone);
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) continue;
+      const left = new Set(items.map((l) => l.id));
+      const at = order.indexOf(gone);
+      const next = order.slice(at + 1).find((id) => left.has(id)) ?? order.slice(0, at).reverse().find((id) => left.has(id));
+      const target = next != null ? document.querySelector<HTMLElement>(`[data-listing-id="${next}"] h2`) : null;
+      (target ?? document.getElementById('admin-review-title'))?.focus();
+    }
+  }, [items, rejectOpen]);
 
   const show = (b: Banner, autoHide: boolean) => {
     if (timer.current) clearTimeout(timer.current);
@@ -103,10 +127,12 @@ function Review() {
 
   const decide = async (d: Decision) => {
     setWorking((s) => new Set(s).add(d.id));
+    focusAfter.current.set(d.id, items.map((l) => l.id));
     try {
       await moderate.mutateAsync(d);
       show({ kind: 'success', text: translateApiError(t, d.action === 'approve' ? MESSAGES.approved : MESSAGES.rejected) }, true);
     } catch (error) {
+      focusAfter.current.delete(d.id);
       const fallback = d.action === 'approve' ? MESSAGES.approveFailed : MESSAGES.rejectFailed;
       const prefix = t(d.action === 'approve' ? 'review.approveFailedPrefix' : 'review.rejectFailedPrefix');
       show({ kind: 'danger', text: prefix + translateApiError(t, adminErrorMessage(error, fallback)) }, false);
@@ -119,11 +145,10 @@ function Review() {
     }
   };
 
-  const items = pending.data ?? [];
   return (
     <section className="container page-section py-4 admin-page">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="page-title mb-0">
+        <h1 className="page-title mb-0" id="admin-review-title" tabIndex={-1}>
           {t('review.title')} {pending.data && <span className="badge text-bg-warning align-middle fs-6">{items.length}</span>}
         </h1>
         <button type="button" className="btn btn-outline-secondary" onClick={() => void pending.refetch()} disabled={pending.isFetching}>
@@ -177,7 +202,10 @@ function Review() {
                 listing={l}
                 busy={working.has(l.id)}
                 onApprove={() => void decide({ id: l.id, action: 'approve' })}
-                onReject={() => setRejecting(l)}
+                onReject={() => {
+                  setRejecting(l);
+                  setRejectOpen(true);
+                }}
               />
             </div>
           ))}
@@ -188,6 +216,7 @@ function Review() {
         show={rejecting != null}
         title={rejecting ? titleOf(rejecting, lang) : ''}
         onCancel={() => setRejecting(null)}
+        onExited={() => setRejectOpen(false)}
         onConfirm={(reason) => {
           const l = rejecting;
           setRejecting(null);

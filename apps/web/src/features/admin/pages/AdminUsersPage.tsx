@@ -113,7 +113,7 @@ function Users() {
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary">
+        <button type="submit" className="btn btn-brand">
           <i className="bi bi-search me-1" aria-hidden="true" />
           {t('users.search')}
         </button>
@@ -168,7 +168,7 @@ function Users() {
                       </div>
                     </td>
                     <td className="d-none d-md-table-cell small">{dateOf(u.created_at, lang)}</td>
-                    <td className="text-center">{u.listings_count.toLocaleString(lang === 'ar' ? 'ar-YE' : 'en-US')}</td>
+                    <td className="text-center">{u.listings_count.toLocaleString(lang === 'ar' ? 'ar-YE-u-nu-latn' : 'en-US')}</td>
                     <td className="d-none d-sm-table-cell">
                       <StatusBadge user={u} lang={lang} />
                     </td>

@@ -15,12 +15,28 @@ export function daysLeft(expiresAt: string | null, now = Date.now()): number | n
   return Math.max(0, Math.floor((new Date(expiresAt).getTime() - now) / DAY));
 }
 
-/** The card's badges for what keeps an approved listing out of search: expired, or off the market. */
+/** What an administrator or the reports did that keeps a listing from the public, whatever its status. */
+const HELD = [
+  { reason: 'hidden', badge: 'text-bg-danger', icon: 'bi-shield-exclamation' },
+  { reason: 'reported', badge: 'text-bg-warning', icon: 'bi-flag' },
+  { reason: 'blocked', badge: 'text-bg-danger', icon: 'bi-person-slash' },
+] as const;
+
+/**
+ * The card's badges for what keeps a listing out of search: expired, or off the market (approved ones), and
+ * hidden by an administrator, held by reports, or its owner blocked.
+ */
 export function WithheldBadges({ listing: l }: { listing: MyListingRead }) {
   const { t } = useTranslation('owner');
-  if (l.status !== 'approved') return null;
+  const held = HELD.filter((h) => l.withheld.includes(h.reason)).map((h) => (
+    <span key={h.reason} className={`badge ${h.badge}`} data-testid="withheld-badge" data-reason={h.reason}>
+      {t(`myProperties.withheld.${h.reason}Badge`)}
+    </span>
+  ));
+  if (l.status !== 'approved') return <>{held}</>;
   return (
     <>
+      {held}
       {l.withheld.includes('expired') && (
         <span className="badge text-bg-danger" data-testid="expired-badge">
           {t('myProperties.expiry.expiredBadge')}
@@ -32,6 +48,26 @@ export function WithheldBadges({ listing: l }: { listing: MyListingRead }) {
         </span>
       )}
     </>
+  );
+}
+
+/**
+ * On a card of /my-properties, why the public cannot see the listing when an administrator hid it (the reason is
+ * in the e-mail the owner was sent, not given here), reports hold it, or its owner is blocked.
+ */
+export function WithheldNotes({ listing: l }: { listing: MyListingRead }) {
+  const { t } = useTranslation('owner');
+  const held = HELD.filter((h) => l.withheld.includes(h.reason));
+  if (held.length === 0) return null;
+  return (
+    <div className="owner-withheld" data-testid="withheld-notes">
+      {held.map((h) => (
+        <p key={h.reason} className="small mb-0" data-testid="withheld-note" data-reason={h.reason}>
+          <i className={`bi ${h.icon} me-1`} aria-hidden="true" />
+          {t(`myProperties.withheld.${h.reason}Text`)}
+        </p>
+      ))}
+    </div>
   );
 }
 

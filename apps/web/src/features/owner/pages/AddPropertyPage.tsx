@@ -19,6 +19,7 @@ import { ApiError, getToken } from '../../../api/client';
 import { forgetDraftPhotos, keepDraftPhotos, readDraftPhotos } from '../../../app/offline/draft-photos';
 import { savedAtText } from '../../../app/offline/snapshot';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { RejectionReasonText } from '../../../components/RejectionReasonText';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { choicesQuery, createListing, deleteImage, listingForEditQuery, reorderImages, updateListing, uploadImage } from '../api';
@@ -26,6 +27,7 @@ import { AmenityFields } from '../components/AmenityFields';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FormField } from '../components/FormField';
 import { ImagesField, type FormPhoto } from '../components/ImagesField';
+import { LengthCounter, type LimitedField } from '../components/LengthCounter';
 import { LocationFields, type LocationChange } from '../components/LocationFields';
 import { StepIndicator } from '../components/StepIndicator';
 import {
@@ -533,6 +535,15 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   const requiredFilled = REQUIRED_FIELDS.every((f) => String(watched[f] ?? '').trim() !== '');
   const step: 1 | 2 | 3 = status !== 'idle' || requiredFilled ? 3 : 2;
   const err = (f: FieldName) => errors[f]?.message;
+  // Titles and descriptions keep all that is typed or pasted (no maxLength cutting it): past the limit the field
+  // says so at once, and again on each change until it is short enough.
+  const limited = (name: LimitedField) =>
+    register(name, {
+      onChange: (e: { target: { value: string } }) => {
+        const max = name.startsWith('title') ? LIMITS.titleMax : LIMITS.descriptionMax;
+        if (e.target.value.length > max || form.getFieldState(name).error?.type === 'tooLong') void form.trigger(name);
+      },
+    });
 
   const numberInput = (name: FieldName, label: string, opts: { required?: boolean; disabled?: boolean; hint?: string; decimal?: boolean } = {}) => (
     <FormField label={label} error={err(name)} required={opts.required} hint={opts.hint}>
@@ -632,23 +643,27 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
               <div className="row g-3">
                 <div className="col-md-6">
                   <FormField label={t('addProperty.fields.titleAr')} error={err('title_ar')} required>
-                    {(p) => <input {...p} {...register('title_ar')} dir="rtl" lang="ar" maxLength={200} data-testid="input-title_ar" />}
+                    {(p) => <input {...p} {...limited('title_ar')} dir="rtl" lang="ar" data-testid="input-title_ar" />}
                   </FormField>
+                  <LengthCounter control={control} name="title_ar" max={LIMITS.titleMax} />
                 </div>
                 <div className="col-md-6">
                   <FormField label={t('addProperty.fields.titleEn')} error={err('title_en')} hint={t('addProperty.fields.titleEnHint')}>
-                    {(p) => <input {...p} {...register('title_en')} dir="ltr" lang="en" maxLength={200} data-testid="input-title_en" />}
+                    {(p) => <input {...p} {...limited('title_en')} dir="ltr" lang="en" data-testid="input-title_en" />}
                   </FormField>
+                  <LengthCounter control={control} name="title_en" max={LIMITS.titleMax} />
                 </div>
                 <div className="col-md-6">
                   <FormField label={t('addProperty.fields.descriptionAr')} error={err('description_ar')} required>
-                    {(p) => <textarea {...p} {...register('description_ar')} dir="rtl" lang="ar" rows={4} maxLength={5000} data-testid="input-description_ar" />}
+                    {(p) => <textarea {...p} {...limited('description_ar')} dir="rtl" lang="ar" rows={4} data-testid="input-description_ar" />}
                   </FormField>
+                  <LengthCounter control={control} name="description_ar" max={LIMITS.descriptionMax} />
                 </div>
                 <div className="col-md-6">
                   <FormField label={t('addProperty.fields.descriptionEn')} error={err('description_en')} hint={t('addProperty.fields.descriptionEnHint')}>
-                    {(p) => <textarea {...p} {...register('description_en')} dir="ltr" lang="en" rows={4} maxLength={5000} data-testid="input-description_en" />}
+                    {(p) => <textarea {...p} {...limited('description_en')} dir="ltr" lang="en" rows={4} data-testid="input-description_en" />}
                   </FormField>
+                  <LengthCounter control={control} name="description_en" max={LIMITS.descriptionMax} />
                 </div>
               </div>
 
@@ -784,7 +799,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
                     </span>
                   </p>
                   {listing.status === 'rejected' && (
-                    <p className="text-danger mb-1">{listing.rejection_reason ? t('addProperty.rejectedReason', { reason: listing.rejection_reason }) : t('myProperties.noReason')}</p>
+                    <p className="text-danger mb-1" data-testid="status-rejection-reason">{listing.rejection_reason ? <RejectionReasonText reason={listing.rejection_reason} lang={ar ? 'ar' : 'en'} sentence={(reason) => t('addProperty.rejectedReason', { reason })} /> : t('myProperties.noReason')}</p>
                   )}
                   <p className="form-text mt-0">{t('addProperty.resubmitNote')}</p>
                   <div className="row">

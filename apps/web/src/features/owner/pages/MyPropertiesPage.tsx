@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MESSAGES, TIMINGS, WINDOW_EVENTS, formatPrice, groupDigits, type ListingRead, type MyListingRead } from '@manzil/shared';
@@ -7,12 +7,13 @@ import { mediaUrl } from '../../../api/client';
 import { CARD_MAX_VARIANT_WIDTH, srcSet } from '../../../components/listing-card/display';
 import { forgetDraftPhotos, unsentPhotos } from '../../../app/offline/draft-photos';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { RejectionReasonText } from '../../../components/RejectionReasonText';
 import { formatMediumDate } from '../../../i18n/dates';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
 import { useAuth } from '../../account/auth-context';
 import { MY_LISTINGS_PAGE, deleteListing, fetchMyListings, myListingsKey } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ListingExpiry, WithheldBadges } from '../components/ListingExpiry';
+import { ListingExpiry, WithheldBadges, WithheldNotes } from '../components/ListingExpiry';
 import { ListingMessages } from '../components/ListingMessages';
 import { forgetListingDraft } from '../hooks/useListingDraft';
 import { useListingSuccessBanner } from '../hooks/useListingSuccessBanner';
@@ -110,6 +111,17 @@ function MyListings({ token }: { token: string | null }) {
   const saved = useListingSuccessBanner();
   const [toDelete, setToDelete] = useState<ListingRead | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
+  // A deleted card takes its Delete button, where the focus would go back to: once the dialog has closed, the
+  // focus goes to the title of the card that took its place (the one before when it was the last), else to the
+  // page's heading.
+  const focusAfterDelete = useRef<number | 'heading' | null>(null);
+  const moveFocusAfterDelete = () => {
+    const target = focusAfterDelete.current;
+    focusAfterDelete.current = null;
+    if (target == null) return;
+    const title = target === 'heading' ? null : document.querySelector<HTMLElement>(`#listing-${target} .owner-listing-title a`);
+    (title ?? document.getElementById('my-properties-title'))?.focus();
+  };
   useEffect(() => {
     if (!banner) return;
     const timer = window.setTimeout(() => setBanner(null), banner.kind === 'success' ? TIMINGS.messageShortMs : TIMINGS.messageLongMs);
@@ -122,6 +134,8 @@ function MyListings({ token }: { token: string | null }) {
     setDeletingId(listing.id);
     try {
       await deleteListing(listing.id);
+      const at = items.findIndex((i) => i.id === listing.id);
+      focusAfterDelete.current = (items[at + 1] ?? items[at - 1])?.id ?? 'heading';
       // What this device kept of the listing (its edit draft, photos not sent) has nothing left to go to.
       if (user) {
         forgetListingDraft(user.id, listing.id);
@@ -141,7 +155,9 @@ function MyListings({ token }: { token: string | null }) {
   const title = (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
       <div>
-        <h1 className="page-title mb-1">{t('myProperties.title')}</h1>
+        <h1 className="page-title mb-1" id="my-properties-title" tabIndex={-1}>
+          {t('myProperties.title')}
+        </h1>
         <p className="text-body-secondary mb-0">{t('myProperties.intro')}</p>
       </div>
       <Link to="/add-property" className="btn btn-brand" data-testid="add-new-property">
@@ -239,6 +255,7 @@ function MyListings({ token }: { token: string | null }) {
         busy={deletingId != null}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
+        onExited={moveFocusAfterDelete}
       />
     </section>
   );
@@ -302,8 +319,8 @@ function OwnerCard({ listing: l, unsent, deleting, onDelete }: { listing: MyList
           </div>
         )}
         <div className="owner-listing-badges">
-          {/* An expired listing shows "Expired" (WithheldBadges) instead of "Published". */}
-          {!(l.status === 'approved' && l.withheld.includes('expired')) && (
+          {/* A listing the public cannot see shows why (WithheldBadges: expired, hidden…) instead of "Published". */}
+          {!(l.status === 'approved' && l.withheld.length > 0) && (
             <span className={`badge text-bg-${statusClass}`} data-testid="status-badge" data-status={l.status}>
               {t(`myProperties.status.${l.status}`)}
             </span>
@@ -333,7 +350,7 @@ function OwnerCard({ listing: l, unsent, deleting, onDelete }: { listing: MyList
         {l.status === 'rejected' && (
           <p className="small text-danger mb-2" data-testid="rejection-reason">
             <i className="bi bi-exclamation-octagon me-1" aria-hidden="true" />
-            {l.rejection_reason ? t('myProperties.rejectedReason', { reason: l.rejection_reason }) : t('myProperties.noReason')}
+            {l.rejection_reason ? <RejectionReasonText reason={l.rejection_reason} lang={lang} sentence={(reason) => t('myProperties.rejectedReason', { reason })} /> : t('myProperties.noReason')}
           </p>
         )}
         <div className="owner-listing-price">
@@ -404,6 +421,7 @@ function OwnerCard({ listing: l, unsent, deleting, onDelete }: { listing: MyList
             {t('myProperties.added', { date: added })}
           </span>
         </div>
+        <WithheldNotes listing={l} />
         <ListingExpiry listing={l} />
         <ListingMessages listing={l} title={title} />
         <div className="owner-listing-actions" role="group" aria-label={t('myProperties.actionsFor', { title })}>

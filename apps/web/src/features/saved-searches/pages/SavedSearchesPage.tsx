@@ -321,10 +321,10 @@ function SavedItem({ token, item, onDeleted }: { token: string; item: SavedSearc
           <p className="mb-0 text-body-secondary">{t('confirm.detail')}</p>
         </Modal.Body>
         <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(false)} disabled={deleting}>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(false)} disabled={deleting} autoFocus>
             {t('cancel')}
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={deleting} autoFocus data-testid="saved-search-confirm-yes">
+          <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={deleting} data-testid="saved-search-confirm-yes">
             {deleting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {t('confirm.yes')}
           </button>
