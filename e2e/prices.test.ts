@@ -137,7 +137,7 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     const options = page.locator('#hero-price option');
     await until(
       async () => squash(await options.nth(1).innerText()),
-      squash(pick(search, 'upTo').replace('{{price}}', money(100_000 * sarRate, 'SAR'))),
+      squash(pick(search, 'upTo').replace('{{price}}', `\u2066${money(100_000 * sarRate, 'SAR')}\u2069`)),
       'hero step in SAR',
     );
     expect(await options.nth(1).getAttribute('value')).toBe('100000');
@@ -184,6 +184,119 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     await openApp(page, `${server.url}/property-details/${flat}`);
     await until(() => text('price-approx'), oldNotesApprox, 'details approx in old-note rials');
     expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
+  /** Sets the visitor's currency: a select on a wide screen, buttons in the menu on a phone. */
+  const setCurrency = async (page: Page, cur: 'USD' | 'SAR' | 'YER') => {
+    if (mobile) {
+      await page.locator('.nav-toggler').click();
+      await page.locator(`#mobile-menu .currency-switch [data-currency="${cur}"]`).click();
+      await page.locator('#mobile-menu .btn-close').click();
+    } else {
+      await page.selectOption('.nav-actions [data-testid="currency-select"]', cur);
+    }
+  };
+
+  it('cards: the old price wraps inside the card; the buttons\' names start with their visible words', async ({ expect }) => {
+    const ctx = await newContext(browser, { lang, viewport });
+    const page = await ctx.newPage();
+    for (const path of ['/recent-properties', '/property', '/search-grid']) {
+      await openApp(page, `${server.url}${path}`);
+      const card = page.locator(`article.listing-card:has(#listing-${flat}-title)`);
+      const old = card.getByTestId('old-price');
+      await old.waitFor();
+      const [c, o] = [await card.boundingBox(), await old.boundingBox()];
+      expect(o!.x, `${path}: old price's start`).toBeGreaterThanOrEqual(c!.x);
+      expect(o!.x + o!.width, `${path}: old price's end`).toBeLessThanOrEqual(c!.x + c!.width);
+      // The amount itself stays on one line.
+      expect(await old.locator('bdi').evaluate((e) => e.getClientRects().length)).toBe(1);
+      if (path === '/recent-properties') await shot(page, AREA, `card-old-price-${lang}-${size}`);
+      // WCAG 2.5.3: each labelled button's name starts with the words it shows.
+      const names = await card.locator('.listing-card-actions [aria-label]').evaluateAll((els) =>
+        els.filter((e) => (e as HTMLElement).innerText.trim()).map((e) => [(e as HTMLElement).innerText.trim(), e.getAttribute('aria-label') ?? ''] as const),
+      );
+      expect(names.length).toBeGreaterThan(0);
+      for (const [shown, name] of names) expect(name.startsWith(shown), `"${name}" starts with "${shown}"`).toBe(true);
+    }
+    await ctx.close();
+  });
+
+  it('amounts read whole in sentences (price history, hero steps); the hero\'s max rent shows whole', async ({ expect }) => {
+    const ctx = await newContext(browser, { lang, viewport });
+    const page = await ctx.newPage();
+    await openApp(page, `${server.url}/property-details/${flat}`);
+    const history = page.getByTestId('price-history').locator('li span').first();
+    await history.scrollIntoViewIfNeeded();
+    // The old amount's figures and currency code in the order formatPrice writes them, left to right.
+    const order = await history.evaluate((e, ar) => {
+      const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const raw = n.textContent ?? '';
+        const d = raw.indexOf('200,000,000');
+        if (d < 0) continue;
+        const c = ar ? raw.indexOf('YER', d) : raw.lastIndexOf('YER', d);
+        const rect = (i: number, len: number) => {
+          const r = document.createRange();
+          r.setStart(n!, i);
+          r.setEnd(n!, i + len);
+          return r.getBoundingClientRect().left;
+        };
+        return { digits: rect(d, 11), code: rect(c, 3) };
+      }
+      return null;
+    }, lang === 'ar');
+    expect(order).not.toBeNull();
+    if (lang === 'ar') expect(order!.digits).toBeLessThan(order!.code);
+    else expect(order!.code).toBeLessThan(order!.digits);
+    await shot(page, AREA, `history-${lang}-${size}`);
+
+    // The home's max rent in rials at Aden's rate: each amount isolated, and the chosen one shown whole.
+    await openApp(page, `${server.url}/`);
+    await setCurrency(page, 'YER');
+    await page.getByRole('tab', { name: pick(search, 'tabs.rent') }).click();
+    const box = page.getByRole('combobox', { name: pick(search, 'location') });
+    await box.click();
+    await box.pressSequentially(lang === 'ar' ? 'عدن' : 'Aden', { delay: 40 });
+    await page.getByRole('option', { name: new RegExp(`^${lang === 'ar' ? 'عدن' : 'Aden'}`) }).first().waitFor();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    const last = page.locator('#hero-price option').last();
+    const want = squash(pick(search, 'upToPerMonth').replace('{{price}}', `\u2066${money(roughly(10_000 * adenRate), 'YER')}\u2069`));
+    await until(async () => squash(await last.innerText()), want, 'hero step isolated in YER');
+    await page.selectOption('#hero-price', '10000');
+    const fit = await page.locator('#hero-price').evaluate((s) => {
+      const sel = s as HTMLSelectElement;
+      const cs = getComputedStyle(sel);
+      const g = document.createElement('canvas').getContext('2d')!;
+      g.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      return { text: g.measureText(sel.selectedOptions[0]!.text).width, room: sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+    });
+    expect(fit.text).toBeLessThanOrEqual(fit.room);
+    await shot(page, AREA, `home-hero-yer-rent-${lang}-${size}`);
+    await ctx.close();
+  });
+
+  it.skipIf(mobile)('the price filters show whole amounts of the shown currency, and keep the bounds asked', async ({ expect }) => {
+    const ctx = await newContext(browser, { lang, viewport });
+    const page = await ctx.newPage();
+    await openApp(page, `${server.url}/search-list?price_min=75471.698113`);
+    await until(() => page.locator('#f-pmin').inputValue(), '75472', 'a shared minimum, rounded');
+    await setCurrency(page, 'SAR');
+    await until(() => page.getByTestId('price-unit').innerText(), pick(search, 'priceSAR'), 'filter unit SAR');
+    await page.locator('#f-pmax').fill('400000');
+    const asked = String(Math.round((400_000 / sarRate) * 1e6) / 1e6);
+    await until(async () => new URL(page.url()).searchParams.get('price_max'), asked, 'the maximum asked in dollars');
+    await setCurrency(page, 'USD');
+    await until(() => page.getByTestId('price-unit').innerText(), pick(search, 'priceUsd'), 'filter unit USD');
+    expect(await page.locator('#f-pmax').inputValue()).toBe(String(Math.round(400_000 / sarRate)));
+    expect(await page.locator('#f-pmin').inputValue()).toBe('75472');
+    await shot(page, AREA, `filters-rounded-${lang}-${size}`);
+    // Apply keeps what was asked: the rounding is only what is shown.
+    await page.getByRole('button', { name: pick(search, 'apply'), exact: true }).click();
+    await new Promise((r) => setTimeout(r, 800));
+    const url = new URL(page.url()).searchParams;
+    expect([url.get('price_min'), url.get('price_max')]).toEqual(['75471.698113', asked]);
     await ctx.close();
   });
 

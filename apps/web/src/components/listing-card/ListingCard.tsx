@@ -107,7 +107,10 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
               {/* Left-to-right so "US$" and the digits keep their order in Arabic pages. */}
               <bdi dir="ltr">{price.replace(/[\u200e\u200f\u061c]/g, '')}</bdi>
               {rent && <span className="listing-card-per"> {t('perMonth')}</span>}
+              {/* Places to break: in a narrow card the old price and the badge go under the price, whole. */}
+              <wbr />
               <OldPrice listing={l} lang={lang} />
+              <wbr />
               <ReducedBadge listing={l} className="ms-2" />
             </>
           ) : (

@@ -6,7 +6,10 @@ import { priceHistoryQuery } from '../api/listing';
 
 /** A change in words: lowered or raised (with the percentage, same currency), else what it became. */
 function changeText(c: PriceChange, lang: Lang, t: (k: string, o?: Record<string, unknown>) => string) {
-  const price = (v: number | null, cur: string) => (v == null ? t('priceOnRequest') : (formatPrice(v, cur, lang) ?? ''));
+  // Each amount in a left-to-right isolate, without formatPrice's direction marks, as MarketPosition does: in an
+  // Arabic sentence "52,000,000 YER" then reads as in the headline, not "YER 52,000,000".
+  const price = (v: number | null, cur: string) =>
+    v == null ? t('priceOnRequest') : `\u2066${(formatPrice(v, cur, lang) ?? '').replace(/[\u200e\u200f\u061c]/g, '')}\u2069`;
   const from = price(c.old_price, c.old_currency);
   const to = price(c.new_price, c.currency);
   if (c.old_price != null && c.new_price != null && c.old_currency === c.currency && c.old_price > 0) {

@@ -61,9 +61,12 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
   const rate = visitor === null ? 1 : visitor === 'USD' ? 1 : rates ? visitorUnitsPerUsd(visitor, rates, where, zoneId) : null;
   const unit = rate != null && visitor ? visitor : 'USD';
   const factor = rate ?? 1;
-  const shown = (usd: number | undefined) => (usd === undefined ? '' : factor === 1 ? usd.toString() : String(Math.round(usd * factor)));
+  // Whole units of the shown currency: a shared link's or another currency's dollars with decimals read rounded.
+  const shown = (usd: number | undefined) => (usd === undefined ? '' : String(Math.round(usd * factor)));
   // Six decimals of a dollar bring any typed whole amount back unchanged (rates stay far below 10^5 per dollar).
-  const usdOf = (typed: string) => {
+  // A box still showing a bound rounded keeps that bound as asked (`was`), not the rounded figure.
+  const usdOf = (typed: string, was?: number) => {
+    if (was !== undefined && typed === shown(was)) return was;
     const n = toAmount(typed);
     return n === undefined || factor === 1 ? n : Math.round((n / factor) * 1e6) / 1e6;
   };
@@ -143,7 +146,7 @@ export function FiltersSidebar({ filters, onCommit, onClear, onDone }: FiltersSi
 
   const apply = (e: React.FormEvent) => {
     e.preventDefault();
-    const next = { ...draft, price_min: usdOf(priceMin), price_max: usdOf(priceMax) };
+    const next = { ...draft, price_min: usdOf(priceMin, draft.price_min), price_max: usdOf(priceMax, draft.price_max) };
     if (next.price_min !== undefined && next.price_max !== undefined && next.price_min > next.price_max) {
       [next.price_min, next.price_max] = [next.price_max, next.price_min];
       setPriceMin(shown(next.price_min));
