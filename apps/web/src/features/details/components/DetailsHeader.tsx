@@ -52,12 +52,12 @@ export function DetailsHeader({ listing, lang, isOwner }: { listing: ListingRead
       <div className="details-price-row">
         <div className="details-price-block">
           <div className="details-price" data-testid="details-price">
-            {/* The price and its "/ month" stay one line when an old price wraps beside them. */}
-            <span className="details-price-main">
-              {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
-              {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
-            </span>
+            {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
+            {price && isRent && <span className="details-price-suffix"> {t('perMonth')}</span>}
+            {/* Places to break: the old price and the badge go to the next line whole, "/ month" stays whole. */}
+            <wbr />
             <OldPrice listing={listing} lang={lang} />
+            <wbr />
             <ReducedBadge listing={listing} className="ms-2" />
           </div>
           {/* Issue 29: the price per m² (the listing's currency) and "≈" in the visitor's, a line each. */}
