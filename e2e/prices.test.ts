@@ -80,6 +80,17 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
   const money = (n: number, cur: 'USD' | 'SAR' | 'YER') =>
     lang === 'ar' ? `${group(n)} ${cur === 'USD' ? 'US$' : cur}` : cur === 'USD' ? `$${group(n)}` : `${cur} ${group(n)}`;
 
+  /** Sets the visitor's currency: a select on a wide screen, buttons in the menu on a phone. */
+  const setCurrency = async (page: Page, cur: 'USD' | 'SAR' | 'YER') => {
+    if (mobile) {
+      await page.locator('.nav-toggler').click();
+      await page.locator(`#mobile-menu .currency-switch [data-currency="${cur}"]`).click();
+      await page.locator('#mobile-menu .btn-close').click();
+    } else {
+      await page.selectOption('.nav-actions [data-testid="currency-select"]', cur);
+    }
+  };
+
   it('≈, price per m², the reduced price and its history; the switch, remembered; steps in the chosen currency', async ({ expect }) => {
     const ctx = await newContext(browser, { lang, viewport });
     const page: Page = await ctx.newPage();
@@ -89,15 +100,6 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
       if (m.type() === 'error' || (m.type() === 'warning' && /hydrat|did not match/i.test(m.text()))) problems.push(`${m.type()}: ${m.text()}`);
     });
     const text = (testid: string) => seen(page.locator(`.details-header [data-testid="${testid}"]`).first());
-    const chooseCurrency = async (cur: 'USD' | 'SAR' | 'YER') => {
-      if (mobile) {
-        await page.locator('.nav-toggler').click();
-        await page.locator(`#mobile-menu .currency-switch [data-currency="${cur}"]`).click();
-        await page.locator('#mobile-menu .btn-close').click();
-      } else {
-        await page.selectOption('.nav-actions [data-testid="currency-select"]', cur);
-      }
-    };
 
     // The listing: a visitor who never chose sees "≈" in dollars, at Aden's rate.
     await openApp(page, `${server.url}/property-details/${flat}`);
@@ -116,7 +118,7 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     await shot(page, AREA, `details-usd-${lang}-${size}`);
 
     // Riyals from the switch, and still riyals after a reload.
-    await chooseCurrency('SAR');
+    await setCurrency(page, 'SAR');
     const approxSar = `≈ ${money(roughly(100_000 * sarRate), 'SAR')}`;
     await until(() => text('price-approx'), approxSar, 'approx in SAR');
     await page.reload();
@@ -154,7 +156,7 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
       await until(() => page.getByTestId('price-unit').innerText(), pick(search, 'priceSAR'), 'filter unit SAR');
       expect(await page.locator('#f-pmax').inputValue()).toBe(String(150_000 * sarRate));
       await shot(page, AREA, `search-sar-${lang}-${size}`);
-      await chooseCurrency('YER');
+      await setCurrency(page, 'YER');
       await until(() => page.getByTestId('price-unit').innerText(), pick(search, 'priceYER'), 'filter unit YER');
       expect(await page.locator('#f-pmax').inputValue()).toBe(String(150_000 * adenRate));
       expect(new URL(page.url()).searchParams.get('price_max')).toBe('150000');
@@ -186,17 +188,6 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     expect(problems).toEqual([]);
     await ctx.close();
   });
-
-  /** Sets the visitor's currency: a select on a wide screen, buttons in the menu on a phone. */
-  const setCurrency = async (page: Page, cur: 'USD' | 'SAR' | 'YER') => {
-    if (mobile) {
-      await page.locator('.nav-toggler').click();
-      await page.locator(`#mobile-menu .currency-switch [data-currency="${cur}"]`).click();
-      await page.locator('#mobile-menu .btn-close').click();
-    } else {
-      await page.selectOption('.nav-actions [data-testid="currency-select"]', cur);
-    }
-  };
 
   it('cards: the old price wraps inside the card; the buttons\' names start with their visible words', async ({ expect }) => {
     const ctx = await newContext(browser, { lang, viewport });
