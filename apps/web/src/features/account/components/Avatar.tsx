@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import type { UserMe } from '@manzil/shared';
 
-/** Up to two initials of the name (first letters of the first and last word), else of the e-mail. */
+/**
+ * Up to two initials of the name (first letters of the first and last word), else of the e-mail. An Arabic family
+ * name's article is not its initial: سالم الحميري is سح, not سا.
+ */
 export function initialsOf(user: Pick<UserMe, 'full_name' | 'first_name' | 'last_name' | 'email'>): string {
   const words = (user.full_name || `${user.first_name} ${user.last_name}`).trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  const letters = (words.length > 1 ? [words[0]!, words[words.length - 1]!] : words).map((w, i) => (i > 0 ? w.replace(/^ال(?=\p{L}{2})/u, '') : w));
   const initials = letters.map((w) => Array.from(w)[0] ?? '').join('');
   return (initials || Array.from(user.email)[0] || '?').toUpperCase();
 }

@@ -109,7 +109,8 @@ function Dashboard() {
               <div>
                 <div className="fw-semibold text-body">
                   {t('dashboard.reportsAction')}{' '}
-                  <span className="badge text-bg-danger" data-stat="open_reports">
+                  {/* Red only when there is something to see to. */}
+                  <span className={`badge ${openReports ? 'text-bg-danger' : 'text-bg-secondary'}`} data-stat="open_reports">
                     {reports.isLoading ? '…' : (openReports ?? '—')}
                   </span>
                 </div>
