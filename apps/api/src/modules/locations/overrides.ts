@@ -23,7 +23,7 @@ export const GOVERNORATE_NAMES: Record<number, NameOverride> = {
   10: { name_en: 'Al-Bayda', aliases: ['Al-Baydha'] },
   13: { name_en: 'Al-Jawf' },
   14: { name_en: 'Marib' },
-  15: { name_en: 'Hadramout', aliases: ['Hadhramaut', 'Hadramaut'] },
+  15: { name_en: 'Hadramout', aliases: ['Hadhramaut', 'Hadramaut', 'Hadramawt', 'Hadhramawt'] },
   16: { name_en: 'Al-Mahrah' },
   17: { name_en: 'Al-Dhale', aliases: ["Ad Dali'"] },
   20: { name_en: 'Raymah' },

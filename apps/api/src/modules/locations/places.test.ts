@@ -120,6 +120,8 @@ describe.runIf(HAS_LOCATIONS).each(DB_KINDS)('location suggestions people mean (
   it.each([
     ['Hadramout', { type: 'governorate', id: 15, name_en: 'Hadramout' }],
     ['Hadramot', { type: 'governorate', id: 15, name_en: 'Hadramout' }],
+    // The common English spelling, which the fuzzy match alone missed.
+    ['Hadramawt', { type: 'governorate', id: 15, name_en: 'Hadramout' }],
     ['Socotra', { type: 'governorate', id: 21, name_en: 'Socotra' }],
     ['Khor Maksar', { type: 'district', id: 34, name_en: 'Khor Maksar', displayText: 'Khor Maksar, Aden' }],
     ['Sheikh Othman', { type: 'district', governorate_id: 3, name_en: 'Sheikh Othman' }],
