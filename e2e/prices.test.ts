@@ -303,6 +303,9 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
       return Math.min(a!.bottom, b!.bottom) - Math.max(a!.top, b!.top);
     });
     expect(overlap).toBeGreaterThan(0);
+    // A rent's price per m² is a month's too ($450 over 120 m²).
+    const area = (await api(server, 'GET', `/listings/${rent}`)).body.property.area_sqm as number;
+    expect(await seen(page.locator('.details-header [data-testid="price-per-sqm"]'))).toBe(pick(common, 'prices.perSqmMonth').replace('{{price}}', money(450 / area, 'USD')));
     await shot(page, AREA, `details-rent-reduced-${lang}-${size}`);
     await ctx.close();
   });

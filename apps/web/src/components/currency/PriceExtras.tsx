@@ -89,7 +89,9 @@ export function PricePerSqm({ listing, lang, className = '' }: { listing: Priced
   const { t } = useTranslation();
   const text = pricePerSqm(listing, lang);
   if (!text) return null;
-  const [before, after] = around(t, 'prices.perSqm');
+  // A rent is a month's: so is its price per m².
+  const rent = listing.listing_type === 'FOR_RENT';
+  const [before, after] = around(t, rent ? 'prices.perSqmMonth' : 'prices.perSqm');
   return (
     <span className={`price-per-sqm ${className}`} data-testid="price-per-sqm">
       <span aria-hidden="true">
@@ -97,7 +99,7 @@ export function PricePerSqm({ listing, lang, className = '' }: { listing: Priced
         <bdi dir="ltr">{text}</bdi>
         {after}
       </span>
-      <span className="visually-hidden">{t('prices.perSqmSpoken', { price: text })}</span>
+      <span className="visually-hidden">{t(rent ? 'prices.perSqmMonthSpoken' : 'prices.perSqmSpoken', { price: text })}</span>
     </span>
   );
 }
