@@ -109,6 +109,10 @@ describe('owner journeys', () => {
         await openApp(page, `${server.url}/add-property`);
         await page.waitForSelector('[data-testid="listing-form"]');
         await page.waitForSelector('[data-testid="map-picker"] .leaflet-container');
+        // The map's layers button is named in the page's language (Leaflet's own name is English).
+        await expect
+          .poll(() => page.locator('[data-testid="map-picker"] .leaflet-control-layers-toggle').getAttribute('aria-label'))
+          .toBe(pick(locale(lang, 'owner'), 'addProperty.map.layers'));
         await shot(page, AREA, `${tag}-01-empty-form`);
         await page.selectOption('[data-testid="select-property-type"]', 'LAND');
         await page.fill('[data-testid="input-bedrooms"]', '3').catch(() => {}); // disabled: nothing typed

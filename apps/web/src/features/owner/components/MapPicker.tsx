@@ -53,6 +53,17 @@ function SizeFix() {
   return null;
 }
 
+/** Leaflet's button for the layers is named "Layers" in English whatever the page's language: ours, translated. */
+function LayersName({ name }: { name: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const toggle = map.getContainer().querySelector<HTMLElement>('.leaflet-control-layers-toggle');
+    toggle?.setAttribute('aria-label', name);
+    toggle?.setAttribute('title', name);
+  }, [map, name]);
+  return null;
+}
+
 export default function MapPicker({ point, focus, onPick }: MapPickerProps) {
   void L; // keep the setup module's side effects in this chunk
   const { t } = useTranslation('owner');
@@ -82,6 +93,7 @@ export default function MapPicker({ point, focus, onPick }: MapPickerProps) {
         </LayersControl>
         <ClickToPick onPick={onPick} />
         <FollowFocus focus={focus} />
+        <LayersName name={t('map.layers')} />
         <SizeFix />
         {point && (
           <Marker
