@@ -442,6 +442,41 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
     await ctx.close();
   });
 
+  it('draws an area with the keyboard alone: arrows move the map, Enter puts a corner at its centre', async () => {
+    const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP });
+    const page = await ctx.newPage();
+    await openApp(page, `${server.url}/search-map?${FILTERS}&${BOX}&draw=1`);
+    const modal = page.locator('.modal.show');
+    await modal.getByText(t('ar', 'map', 'draw.hintKeys')).waitFor({ timeout: 20_000 });
+    await modal.locator('.draw-map .leaflet-tile-loaded').first().waitFor();
+    const map = modal.locator('.draw-map');
+    await map.focus();
+    // Leaflet pans 80 px a press, animated, and takes no new press until a pan has ended: a person's pace.
+    const corner = async (key: string) => {
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(400);
+      }
+      await page.keyboard.press('Enter');
+    };
+    await page.keyboard.press('Enter');
+    await expect.poll(() => modal.locator('[data-testid="draw-point-count"]').textContent()).toContain(t('ar', 'map', 'draw.points_one'));
+    // The drawing goes on in a map of its own, with the focus: the next corners come from the keyboard too.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('draw-map'))).toBe(true);
+    await corner('ArrowRight');
+    await corner('ArrowDown');
+    await modal.getByText(t('ar', 'map', 'draw.ready'), { exact: false }).waitFor();
+    await shot(page, AREA, 'draw-keyboard-ar-1280');
+    await modal.getByRole('button', { name: t('ar', 'map', 'draw.search') }).click();
+    await page.waitForURL(/polygon=/);
+    const drawn = JSON.parse(new URL(page.url()).searchParams.get('polygon')!) as { lat: number; lng: number }[];
+    expect(drawn).toHaveLength(3);
+    // Three different corners: right of the first, then below the second.
+    expect(drawn[1]!.lng).toBeGreaterThan(drawn[0]!.lng);
+    expect(drawn[2]!.lat).toBeLessThan(drawn[1]!.lat);
+    await ctx.close();
+  });
+
   it('shows the owner their pending listing with edit and delete; delete asks, then goes home', async () => {
     const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP, token: owner.token });
     const page = await ctx.newPage();

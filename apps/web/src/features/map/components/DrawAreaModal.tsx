@@ -150,6 +150,41 @@ function PointClickDraw({ onAdd }: { onAdd: (p: LatLngPoint) => void }) {
   return null;
 }
 
+/** Where the map looks, kept when the drawing moves on to the keyboard's corners (a new map). */
+interface View {
+  center: [number, number];
+  zoom: number;
+}
+
+/**
+ * Drawing without a mouse: with the map focused, the arrow keys move it (Leaflet's own) and Enter or Space puts a
+ * corner at its centre, where CSS draws a cross-hair while the map has the keyboard's focus.
+ */
+function KeyboardCorner({ onAdd }: { onAdd: (p: LatLngPoint, view: View) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    const el = map.getContainer();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target !== el || (e.key !== 'Enter' && e.key !== ' ')) return;
+      e.preventDefault();
+      const c = map.getCenter();
+      onAdd({ lat: roundCoord(c.lat), lng: roundCoord(c.lng) }, { center: [c.lat, c.lng], zoom: map.getZoom() });
+    };
+    el.addEventListener('keydown', onKey);
+    return () => el.removeEventListener('keydown', onKey);
+  }, [map, onAdd]);
+  return null;
+}
+
+/** Gives the map the keyboard's focus once, as it mounts (the keyboard's drawing went on to a new map). */
+function FocusOnMount({ when }: { when: boolean }) {
+  const map = useMap();
+  useEffect(() => {
+    if (when) map.getContainer().focus();
+  }, [map, when]);
+  return null;
+}
+
 /**
  * Draw-on-map search (spec §2): draw a polygon (leaflet-geoman, or point-click when it is unavailable),
  * clear, cancel, and search in the area, which opens the target page with `polygon` and its bounds.
@@ -174,6 +209,8 @@ export default function DrawAreaModal({
   const [closed, setClosed] = useState(Boolean(initialPolygon?.length));
   const [problem, setProblem] = useState<Problem>(null);
   const [drawRound, setDrawRound] = useState(0);
+  /** Set when a keyboard corner moved the drawing from geoman to corners of our own: the new map starts there. */
+  const keyboardView = useRef<View | null>(null);
 
   useEffect(() => {
     if (!show) return;
@@ -181,6 +218,7 @@ export default function DrawAreaModal({
     setClosed(Boolean(initialPolygon?.length));
     setPending([]);
     setProblem(null);
+    keyboardView.current = null;
     let alive = true;
     setMode('loading');
     void loadGeoman().then((ok) => alive && setMode(ok ? 'geoman' : 'manual'));
@@ -204,6 +242,25 @@ export default function DrawAreaModal({
     setProblem(null);
     setDrawRound((n) => n + 1); // restarts geoman's draw mode (drops an unfinished shape)
   };
+
+  const addCorner = useCallback((p: LatLngPoint) => {
+    setProblem(null);
+    setPoints((prev) => (prev.length >= LIMITS.polygonMaxPoints ? prev : [...prev, p]));
+  }, []);
+
+  // Geoman draws with a pointer only: a corner from the keyboard carries on in corners of our own, with the
+  // corners clicked so far, on a map where the first one left off.
+  const keyboardCorner = useCallback(
+    (p: LatLngPoint, view: View) => {
+      if (mode === 'manual') return addCorner(p);
+      keyboardView.current = view;
+      setPoints([...pending, p]);
+      setPending([]);
+      setProblem(null);
+      setMode('manual');
+    },
+    [mode, pending, addCorner],
+  );
 
   const undo = () => {
     setPoints((p) => p.slice(0, -1));
@@ -244,6 +301,7 @@ export default function DrawAreaModal({
       <Modal.Body>
         <p className="draw-hint" id="draw-area-hint">
           {mode === 'manual' ? t('draw.hintManual') : closed ? t('draw.hintDone') : t('draw.hintGeoman')}
+          {!closed && <span className="d-block small text-body-secondary">{t('draw.hintKeys')}</span>}
         </p>
         {problem && (
           <Alert variant="warning" className="py-2" role="alert" onClose={() => setProblem(null)} dismissible>
@@ -253,8 +311,8 @@ export default function DrawAreaModal({
         {entered && mode !== 'loading' ? (
           <MapContainer
             key={mode}
-            center={MAP.sanaaCenter}
-            zoom={MAP.searchZoom}
+            center={keyboardView.current?.center ?? MAP.sanaaCenter}
+            zoom={keyboardView.current?.zoom ?? MAP.searchZoom}
             minZoom={4}
             maxZoom={19}
             className={`draw-map${mode === 'manual' ? ' is-manual' : ''}`}
@@ -263,7 +321,9 @@ export default function DrawAreaModal({
             <MapTileLayer />
             <ContainerLabel label={t('draw.mapLabel')} />
             <SizeWatcher />
-            <FitTo bounds={startBounds ?? null} />
+            <FitTo bounds={keyboardView.current ? null : (startBounds ?? null)} />
+            <FocusOnMount when={keyboardView.current != null} />
+            {!closed && <KeyboardCorner onAdd={keyboardCorner} />}
             {mode === 'geoman' && (
               <GeomanDraw
                 active={!closed}
@@ -281,12 +341,7 @@ export default function DrawAreaModal({
               />
             )}
             {mode === 'manual' && (
-              <PointClickDraw
-                onAdd={(p) => {
-                  setProblem(null);
-                  setPoints((prev) => (prev.length >= LIMITS.polygonMaxPoints ? prev : [...prev, p]));
-                }}
-              />
+              <PointClickDraw onAdd={addCorner} />
             )}
             {(closed || mode === 'manual') && shown.length >= 3 && (
               <Polygon positions={shown.map((p) => [p.lat, p.lng] as [number, number])} pathOptions={AREA_STYLE} interactive={false} />
