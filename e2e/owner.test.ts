@@ -113,6 +113,9 @@ describe('owner journeys', () => {
         await expect
           .poll(() => page.locator('[data-testid="map-picker"] .leaflet-control-layers-toggle').getAttribute('aria-label'))
           .toBe(pick(locale(lang, 'owner'), 'addProperty.map.layers'));
+        // …and so are its choices (they showed their keys, "map.satellite").
+        const layers = await page.locator('[data-testid="map-picker"] .leaflet-control-layers-base').textContent();
+        for (const k of ['satellite', 'street']) expect(layers).toContain(pick(locale(lang, 'owner'), `addProperty.map.${k}`));
         await shot(page, AREA, `${tag}-01-empty-form`);
         await page.selectOption('[data-testid="select-property-type"]', 'LAND');
         await page.fill('[data-testid="input-bedrooms"]', '3').catch(() => {}); // disabled: nothing typed

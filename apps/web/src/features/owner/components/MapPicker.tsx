@@ -84,16 +84,16 @@ export default function MapPicker({ point, focus, onPick }: MapPickerProps) {
     <div className="owner-map" style={{ height: MAP.pickerHeightPx }} data-testid="map-picker">
       <MapContainer center={focus.center} zoom={focus.zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false} attributionControl>
         <LayersControl position="topright">
-          <LayersControl.BaseLayer checked name={t('map.satellite')}>
+          <LayersControl.BaseLayer checked name={t('addProperty.map.satellite')}>
             <MapTileLayer variant="satellite" />
           </LayersControl.BaseLayer>
-          <LayersControl.BaseLayer name={t('map.street')}>
+          <LayersControl.BaseLayer name={t('addProperty.map.street')}>
             <MapTileLayer variant="street" />
           </LayersControl.BaseLayer>
         </LayersControl>
         <ClickToPick onPick={onPick} />
         <FollowFocus focus={focus} />
-        <LayersName name={t('map.layers')} />
+        <LayersName name={t('addProperty.map.layers')} />
         <SizeFix />
         {point && (
           <Marker
@@ -101,8 +101,8 @@ export default function MapPicker({ point, focus, onPick }: MapPickerProps) {
             draggable
             eventHandlers={handlers}
             ref={markerRef}
-            title={t('map.markerTitle')}
-            alt={t('map.markerTitle')}
+            title={t('addProperty.map.markerTitle')}
+            alt={t('addProperty.map.markerTitle')}
             keyboard
           />
         )}
