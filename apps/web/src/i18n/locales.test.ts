@@ -84,3 +84,42 @@ describe('locale files', () => {
     }
   });
 });
+
+const SRC = join(LOCALES, '..', '..');
+
+/** Every .ts/.tsx file of the app but tests and the locales. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'locales' ? [] : sources(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+describe('keys the code asks for', () => {
+  // i18next shows a missing key as the key itself ("map.satellite" on the map picker): each literal key of a
+  // t('…') must exist. A file's plain keys are read when its namespace is certain: every useTranslation of it
+  // names the same one (none: common) and no keyPrefix; "ns:key" anywhere names its namespace itself.
+  it('every literal t() key exists in English (the same keys in Arabic: above)', () => {
+    // A key names a text (plural forms by their base) or, with returnObjects, a list or group of them.
+    const known = new Map(
+      [...NAMESPACES].map((ns) => {
+        const keys = new Set(baseKeys(flatten(load('en', ns))).keys());
+        for (const key of [...keys]) for (let i = key.indexOf('.'); i > 0; i = key.indexOf('.', i + 1)) keys.add(key.slice(0, i));
+        return [ns, keys];
+      }),
+    );
+    const missing: string[] = [];
+    for (const file of sources(SRC)) {
+      const code = readFileSync(file, 'utf8');
+      const calls = new Set([...code.matchAll(/useTranslation\(([^)]*)\)/g)].map((m) => (m[1]!.trim() === '' ? 'common' : /^'([\w-]+)'(?:\s*,[^)]*)?$/.exec(m[1]!.trim())?.[1])));
+      const own = calls.size === 1 && !code.includes('keyPrefix') ? [...calls][0] : undefined;
+      for (const [, key] of code.matchAll(/\bt\(\s*'([\w.:-]+)'/g)) {
+        const [ns, name] = key!.includes(':') ? key!.split(':', 2) : [own, key];
+        if (!ns || !name || !known.has(ns as never)) continue;
+        if (!known.get(ns as never)!.has(name)) missing.push(`${file.slice(SRC.length + 1)}: ${ns}:${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
