@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approxPrice, convert, isReduced, pricePerSqm, roughly, stepIn, unitsPerUsd, zoneFor, type Rates } from './convert';
+import { approxPrice, convert, isolated, isReduced, pricePerSqm, roughly, stepIn, unitsPerUsd, zoneFor, type Rates } from './convert';
 
 /** Two zones as GET /api/v1/rates gives them: Sana'a's old notes, Aden's new ones, with a district of Taiz in each. */
 const rates: Rates = {
@@ -111,5 +111,12 @@ describe('price per m², reductions and filter steps', () => {
     expect(stepIn(2_000, 'YER', rates, aden)).toBe(3_200_000);
     expect(stepIn(100_000, 'YER', rates, {})).toBeNull();
     expect(stepIn(100_000, 'SAR', undefined, {})).toBeNull();
+  });
+});
+
+describe('isolated', () => {
+  it('puts an amount in a left-to-right isolate without its direction marks', () => {
+    expect(isolated('\u200f52,000,000\u00a0YER')).toBe('\u206652,000,000\u00a0YER\u2069');
+    expect(isolated('\u200f\u200e-5\u00a0US$')).toBe('\u2066-5\u00a0US$\u2069');
   });
 });

@@ -69,6 +69,13 @@ export function roughly(value: number): number {
 export const plain = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '');
 
 /**
+ * An amount inside a sentence or an option's plain text: in a left-to-right isolate (U+2066 … U+2069), without
+ * those marks (inside the isolate a leading right-to-left mark turned "800 US$" into "$800 US"). An Arabic sentence
+ * then reads "52,000,000 YER" as the headline does, not "YER 52,000,000".
+ */
+export const isolated = (s: string) => `\u2066${plain(s)}\u2069`;
+
+/**
  * "≈" text of a listing's price in the visitor's currency: the amount alone ("$190,000", "53,000,000 YER"),
  * the caller adds the sign and the per-month suffix. Null when there is nothing to add: no price, no rate, or the
  * visitor's money is the listing's (the same currency, and for rials the same zone when the visitor chose one).

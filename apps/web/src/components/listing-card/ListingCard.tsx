@@ -6,6 +6,7 @@ import { countClick, ownerReach } from '../contact/reach';
 import { WhatsAppLink } from '../contact/WhatsAppLink';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../data-saver/PhotoGate';
+import { plain } from '../currency/convert';
 import { ApproxPrice, OldPrice, PricePerSqm, ReducedBadge } from '../currency/PriceExtras';
 import { mediaUrl } from '../../api/client';
 import { CARD_MAX_VARIANT_WIDTH, cityName, imageSrc, listingTitle, ownerName, phoneHref, priceText, propertyTypeLabel, srcSet } from './display';
@@ -105,7 +106,7 @@ export function ListingCard({ listing: l, layout = 'grid', eager = false, favori
           {price ? (
             <>
               {/* Left-to-right so "US$" and the digits keep their order in Arabic pages. */}
-              <bdi dir="ltr">{price.replace(/[\u200e\u200f\u061c]/g, '')}</bdi>
+              <bdi dir="ltr">{plain(price)}</bdi>
               {rent && <span className="listing-card-per"> {t('perMonth')}</span>}
               {/* Places to break: in a narrow card the old price and the badge go under the price, whole. */}
               <wbr />

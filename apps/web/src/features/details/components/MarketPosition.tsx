@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lang, ListingRead, MarketPosition as Position } from '@manzil/shared';
 import { apiFetch } from '../../../api/client';
+import { isolated } from '../../../components/currency/convert';
 import { useAuth } from '../../account/auth-context';
 import { MountWhenNear } from './MountWhenNear';
 
@@ -45,13 +46,11 @@ function PositionLine({ listingId, lang }: { listingId: number; lang: Lang }) {
   if (!c) return null;
 
   const locale = lang === 'ar' ? 'ar-u-nu-latn' : 'en-US';
-  // Each figure in its own left-to-right isolate, without Intl's leading right-to-left mark (which inside the
-  // isolate turned "800 US$" into "$800 US"): in an Arabic sentence the figure then reads whole.
-  const isolate = (s: string) => `\u2066${s.replace(/\u200f/g, '')}\u2069`;
-  const percent = isolate(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(c.difference_pct) / 100));
+  // Each figure in its own left-to-right isolate: in an Arabic sentence it then reads whole.
+  const percent = isolated(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(c.difference_pct) / 100));
   const count = new Intl.NumberFormat(locale).format(c.listings);
   const usd = (v: number) =>
-    isolate(new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: v < 100 ? 2 : 0, minimumFractionDigits: v < 100 ? 2 : 0 }).format(v));
+    isolated(new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: v < 100 ? 2 : 0, minimumFractionDigits: v < 100 ? 2 : 0 }).format(v));
   const perSqm = (v: number) => t(c.price_period === 'month' ? 'perSqmMonth' : 'perSqm', { price: usd(v) });
   const where = c.difference_pct < 0 ? 'below' : c.difference_pct > 0 ? 'above' : 'at';
   const words = {

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, type PriceChange, type Lang } from '@manzil/shared';
+import { isolated } from '../../../components/currency/convert';
 import { formatLongDate } from '../../../i18n/dates';
 import { priceHistoryQuery } from '../api/listing';
 
 /** A change in words: lowered or raised (with the percentage, same currency), else what it became. */
 function changeText(c: PriceChange, lang: Lang, t: (k: string, o?: Record<string, unknown>) => string) {
-  // Each amount in a left-to-right isolate, without formatPrice's direction marks, as MarketPosition does: in an
-  // Arabic sentence "52,000,000 YER" then reads as in the headline, not "YER 52,000,000".
-  const price = (v: number | null, cur: string) =>
-    v == null ? t('priceOnRequest') : `\u2066${(formatPrice(v, cur, lang) ?? '').replace(/[\u200e\u200f\u061c]/g, '')}\u2069`;
+  const price = (v: number | null, cur: string) => (v == null ? t('priceOnRequest') : isolated(formatPrice(v, cur, lang) ?? ''));
   const from = price(c.old_price, c.old_currency);
   const to = price(c.new_price, c.currency);
   if (c.old_price != null && c.new_price != null && c.old_currency === c.currency && c.old_price > 0) {

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { toAppLanguage } from '../../../i18n/config';
 import { marketInsightsQuery } from '../api';
 import { MedianChart, type ChartRow } from '../components/MedianChart';
+import { isolated } from '../../../components/currency/convert';
 import { formatUsdPerSqm } from '../lib/format';
 import { readSelection, selectionParams, type MarketSelection } from '../lib/selection';
 import { RetryAlert } from '../../../components/RetryAlert';
@@ -140,7 +141,7 @@ function MarketFigures({ data, lang, caption }: { data: MarketInsights; lang: La
     name: lang === 'ar' ? row.name_ar : row.name_en,
     // The price in a left-to-right isolate, without its leading right-to-left mark (which inside the isolate
     // reorders it): in an Arabic line of the chart "1,150 US$" then reads whole.
-    value: t(rent ? 'perSqmMonth' : 'perSqm', { price: `\u2066${formatUsdPerSqm(row.median_usd_per_sqm, lang).replace('\u200f', '')}\u2069` }),
+    value: t(rent ? 'perSqmMonth' : 'perSqm', { price: isolated(formatUsdPerSqm(row.median_usd_per_sqm, lang)) }),
   }));
   const search = (row: ChartRow['row']) =>
     `/search-list?${new URLSearchParams({ governorate_id: String(row.governorate_id), district_id: String(row.district_id), listing_type: data.listing_type, property_type: row.property_type })}`;

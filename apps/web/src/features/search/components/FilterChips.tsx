@@ -7,7 +7,7 @@ import { useGovernorates } from '../../../api/queries';
 import { placesQuery, type PlaceItem } from '../api/search';
 import { AMENITY_FILTER_FLAGS } from '../lib/amenities';
 import { AT_LEAST_FROM, activeChips, type FilterChip } from '../lib/filters';
-import { visitorUnitsPerUsd } from '../../../components/currency/convert';
+import { plain, visitorUnitsPerUsd } from '../../../components/currency/convert';
 import { useRates, useVisitorCurrency, useYerZone } from '../../../components/currency/store';
 import './filter-chips.css';
 
@@ -25,7 +25,7 @@ const rooms = (v: string, atLeast: number, c: LabelContext, kind: 'beds' | 'bath
   const n = Number.parseInt(v, 10);
   return c.t(v.endsWith('+') || n >= atLeast ? `chips.${kind}AtLeast` : `chips.${kind}`, { count: n });
 };
-const plainPrice = (v: number, currency: string, lang: Lang) => (formatPrice(v, currency, lang) ?? String(v)).replace(/[\u200e\u200f\u061c]/g, '');
+const plainPrice = (v: number, currency: string, lang: Lang) => plain(formatPrice(v, currency, lang) ?? String(v));
 const usd = (v: number, lang: Lang) => plainPrice(v, 'USD', lang);
 const placeLabel = (level: 'governorate' | 'district' | 'uzlah' | 'village') => (v: unknown, c: LabelContext) => {
   const ids = Array.isArray(v) ? (v as number[]) : [v as number];

@@ -5,7 +5,7 @@ import { LIMITS, PROPERTY_TYPES, PROPERTY_TYPE_LABELS, formatPrice, type Propert
 import { fetchLocationSuggestions, type Suggestion } from '../api/search';
 import { bestMatch, idsOf } from '../lib/locations';
 import { LocationAutocomplete } from './LocationAutocomplete';
-import { stepIn, type Place } from '../../../components/currency/convert';
+import { isolated, stepIn, type Place } from '../../../components/currency/convert';
 import { useRates, useVisitorCurrency, useYerZone } from '../../../components/currency/store';
 import './search.css';
 
@@ -41,10 +41,7 @@ export function HeroSearch() {
   const where: Place = place ? { governorate_id: place.governorate_ids?.[0] ?? place.governorate_id, district_id: place.district_id } : {};
   const stepText = (usd: number) => {
     const shown = visitor ? stepIn(usd, visitor, rates, where, zoneId) : null;
-    const amount = shown == null ? formatPrice(usd, 'USD', lang) : formatPrice(shown, visitor!, lang);
-    // A left-to-right isolate (U+2066 … U+2069) in the option's plain text, without the direction marks: in Arabic
-    // "16,200,000 YER" keeps its code after the figures.
-    return `\u2066${(amount ?? '').replace(/[\u200e\u200f\u061c]/g, '')}\u2069`;
+    return isolated((shown == null ? formatPrice(usd, 'USD', lang) : formatPrice(shown, visitor!, lang)) ?? '');
   };
 
   const switchTab = (next: Tab) => {
