@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/Modal';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, REJECTION_REASONS, rejectionReasonText, type RejectionReason } from '@manzil/shared';
 import { translateApiError } from '../../../i18n/translate-api-error';

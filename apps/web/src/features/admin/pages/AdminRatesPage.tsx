@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/Modal';
 import { useQueries } from '@tanstack/react-query';
 import { useLastWhileClosing } from '../../../components/useLastWhileClosing';
 import { useTranslation } from 'react-i18next';

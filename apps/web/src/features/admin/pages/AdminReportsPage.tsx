@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/Modal';
 import { useLastWhileClosing } from '../../../components/useLastWhileClosing';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

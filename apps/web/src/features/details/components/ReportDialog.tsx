@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/Modal';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@manzil/shared';
 import { ApiError, apiFetch } from '../../../api/client';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Spinner } from 'react-bootstrap';
+import Modal from '../../../components/Modal';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, Polygon, Polyline, useMap, useMapEvents } from 'react-leaflet';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/Modal';
 import { useTranslation } from 'react-i18next';
 
 /**

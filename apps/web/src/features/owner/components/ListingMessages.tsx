@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/Modal';
 import { useTranslation } from 'react-i18next';
 import { groupDigits, telUrl, whatsappUrl, type ListingMessage, type MyListingRead } from '@manzil/shared';
 import { formatMediumDate } from '../../../i18n/dates';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { translateApiError, translateError } from '../../../i18n/translate-api-error';
