@@ -101,6 +101,10 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     expect(await chat.textContent()).toContain(pick(details, 'owner.whatsapp'));
     expect(await page.locator('.details-aside a[href^="tel:"]').count()).toBe(0);
     await shot(page, AREA, `details-${lang}-${size}`);
+    // Reached by the keyboard (or a long press, a middle click), the link already carries the message: "open in
+    // new tab" and "copy link" take it along.
+    await chat.focus();
+    expect(new URL((await chat.getAttribute('href'))!).searchParams.get('text')).toContain(title[lang]);
     const [popup] = await Promise.all([page.waitForEvent('popup'), chat.click()]);
     // The popup opens at about:blank first; its address is wa.me's once the navigation commits.
     await popup.waitForURL((u) => u.hostname === 'wa.me');
