@@ -123,6 +123,19 @@ describe.each(RUNS)('listings that expire (%s, %o)', (lang, viewport) => {
     await shot(page, AREA, `expired-${lang}-${viewport.width}`);
     await shot(page, AREA, `page-${lang}-${viewport.width}`, true);
 
+    // The listing's own page tells its owner the same, above Edit and Delete: not "Active" and "Approved" alone.
+    const q = lang === 'en' ? '?lang=en' : '';
+    const controls = page.locator('.details-owner-controls');
+    await openApp(page, `${server.url}/property-details/${held.get('hidden')}${q}`);
+    await controls.locator('[data-testid="withheld-note"][data-reason="hidden"]').waitFor();
+    expect(await page.getByTestId('details-list').innerText()).toContain(pick(locale(lang, 'details'), 'details.notPublic'));
+    await controls.scrollIntoViewIfNeeded();
+    await shot(page, AREA, `held-details-${lang}-${viewport.width}`);
+    await openApp(page, `${server.url}/property-details/${id}${q}`);
+    expect(await controls.getByTestId('expired-note').innerText()).toContain(o('expiredText'));
+    expect(await controls.getByTestId('renew-listing').count()).toBe(1);
+    await openApp(page, `${server.url}/my-properties${q}#listing-${id}`);
+
     // One click, no confirmation: progress, then the result.
     const button = card.getByRole('button', { name: o('renew'), exact: true });
     await button.click();

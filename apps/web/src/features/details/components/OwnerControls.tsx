@@ -3,16 +3,19 @@ import { Alert, Button, Spinner } from 'react-bootstrap';
 import Modal from '../../../components/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TIMINGS } from '@manzil/shared';
+import { TIMINGS, type ListingRead } from '@manzil/shared';
 import { ApiError } from '../../../api/client';
 import { translateError } from '../../../i18n/translate-api-error';
+import { ListingExpiry, WithheldNotes } from '../../owner/components/ListingExpiry';
 import { useDeleteListing } from '../api/listing';
 
 /**
  * Edit and delete for the listing's owner (spec §2, §4): delete asks first, needs a token, shows
- * "Listing deleted successfully!" and then goes to the home page.
+ * "Listing deleted successfully!" and then goes to the home page. Above them, as on /my-properties, why the public
+ * cannot see the listing (hidden, held by reports, owner blocked, expired with Renew, off the market).
  */
-export function OwnerControls({ listingId, token }: { listingId: number; token: string | null }) {
+export function OwnerControls({ listing, token }: { listing: ListingRead; token: string | null }) {
+  const listingId = listing.id;
   const { t } = useTranslation('details');
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -53,6 +56,8 @@ export function OwnerControls({ listingId, token }: { listingId: number; token: 
         </Alert>
       ) : (
         <>
+          <WithheldNotes listing={listing} />
+          <ListingExpiry listing={listing} />
           {error && (
             <Alert variant="danger" role="alert" className="py-2">
               {error}

@@ -369,7 +369,7 @@ const DetailsView = memo(function DetailsView({ listing, lang, isOwner, token }:
               </div>
               <div>
                 <dt>{t('details.status')}</dt>
-                <dd>{listing.is_active ? t('details.active') : t('details.inactive')}</dd>
+                <dd>{!listing.is_active ? t('details.inactive') : listing.withheld.length > 0 ? t('details.notPublic') : t('details.active')}</dd>
               </div>
               {isOwner && (
                 <>
@@ -403,7 +403,7 @@ const DetailsView = memo(function DetailsView({ listing, lang, isOwner, token }:
           {isOwner && (
             <OptionalPart>
               <Suspense fallback={null}>
-                <OwnerControls listingId={listing.id} token={token} />
+                <OwnerControls listing={listing} token={token} />
               </Suspense>
             </OptionalPart>
           )}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MyListingRead } from '@manzil/shared';
+import type { ListingRead } from '@manzil/shared';
 import { formatMediumDate } from '../../../i18n/dates';
 import { translateError } from '../../../i18n/translate-api-error';
 import { renewListing } from '../api';
@@ -26,7 +26,7 @@ const HELD = [
  * The card's badges for what keeps a listing out of search: expired, or off the market (approved ones), and
  * hidden by an administrator, held by reports, or its owner blocked.
  */
-export function WithheldBadges({ listing: l }: { listing: MyListingRead }) {
+export function WithheldBadges({ listing: l }: { listing: ListingRead }) {
   const { t } = useTranslation('owner');
   const held = HELD.filter((h) => l.withheld.includes(h.reason)).map((h) => (
     <span key={h.reason} className={`badge ${h.badge}`} data-testid="withheld-badge" data-reason={h.reason}>
@@ -52,10 +52,11 @@ export function WithheldBadges({ listing: l }: { listing: MyListingRead }) {
 }
 
 /**
- * On a card of /my-properties, why the public cannot see the listing when an administrator hid it (the reason is
- * in the e-mail the owner was sent, not given here), reports hold it, or its owner is blocked.
+ * On a card of /my-properties and on the owner's view of the listing, why the public cannot see it when an
+ * administrator hid it (the reason is in the e-mail the owner was sent, not given here), reports hold it, or its
+ * owner is blocked.
  */
-export function WithheldNotes({ listing: l }: { listing: MyListingRead }) {
+export function WithheldNotes({ listing: l }: { listing: ListingRead }) {
   const { t } = useTranslation('owner');
   const held = HELD.filter((h) => l.withheld.includes(h.reason));
   if (held.length === 0) return null;
@@ -72,11 +73,11 @@ export function WithheldNotes({ listing: l }: { listing: MyListingRead }) {
 }
 
 /**
- * On a card of /my-properties: an expired listing says so with a one-click Renew (not destructive, so no
+ * On a card of /my-properties and on the owner's view of the listing: an expired listing says so with a one-click Renew (not destructive, so no
  * confirmation); one ending within 14 days says in how many days, with the same button; one sold or rented 14+
  * days ago explains why search no longer shows it. The button shows progress, then the result or the error.
  */
-export function ListingExpiry({ listing: l }: { listing: MyListingRead }) {
+export function ListingExpiry({ listing: l }: { listing: ListingRead }) {
   const { t, i18n } = useTranslation('owner');
   const lang = i18n.language.startsWith('ar') ? 'ar' : 'en';
   const queryClient = useQueryClient();
