@@ -24,6 +24,9 @@ const texts = (lang: Lang) => {
   };
 };
 
+/** The administrator who blocks an account (issue 28) in the blocked-link journey. */
+const ADMIN = { email: 'admin.recovery-e2e@example.test', password: 'admin-secret' };
+
 let server: RunningServer;
 let browser: Browser;
 let mail: Mailbox;
@@ -31,7 +34,7 @@ let mail: Mailbox;
 beforeAll(async () => {
   mail = await startMailbox();
   const dist = process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
-  server = await startServer({ RATE_LIMITS: 'false', SMTP_URL: mail.url, MAIL_FROM: 'Manzil <no-reply@manzil.test>', ...dist });
+  server = await startServer({ RATE_LIMITS: 'false', SMTP_URL: mail.url, MAIL_FROM: 'Manzil <no-reply@manzil.test>', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...dist });
   browser = await launchBrowser();
 });
 
@@ -197,6 +200,46 @@ describe.each(PLAN)('account recovery ($lang)', ({ lang, reset, register, everyw
     await openApp(page, server.url + '/reset-password');
     await page.getByTestId('reset-invalid').getByText(err('resetLinkInvalid')).waitFor();
     expect(unexpected(errors, /\b(401|429|400)\b|Unauthorized|Too Many|Bad Request/i)).toEqual([]);
+    await ctx.close();
+  });
+
+  it(`a link mailed before the account was blocked: the blocked message, never the form's success (${px(reset)} px)`, async () => {
+    const user = await registerUser(server, { first_name: lang === 'ar' ? 'نوال' : 'Nawal' });
+    expect((await api(server, 'POST', '/auth/password-reset', { body: { email: user.email } })).status).toBe(202);
+    const url = followable(linkIn(await nthMailTo(mail, user.email, '/reset-password'), '/reset-password'), server.url);
+    const setBlocked = async (block: boolean) => {
+      const admin = await signIn(server, ADMIN.email, ADMIN.password);
+      expect((await api(server, 'POST', `/admin/users/${user.user.id}/${block ? 'block' : 'unblock'}`, { token: admin })).status).toBe(200);
+    };
+    const ctx = await newContext(browser, { lang, viewport: reset, serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    const errors = watchPage(page);
+
+    // The page was open (the link still good) when an administrator blocked the account: saving is refused.
+    await openApp(page, url);
+    await page.getByRole('heading', { name: a('reset.title') }).waitFor();
+    await setBlocked(true);
+    await page.getByLabel(label(a('fields.newPassword'))).fill('while-blocked-9');
+    await page.getByLabel(label(a('fields.confirmPassword'))).fill('while-blocked-9');
+    await page.getByRole('button', { name: a('reset.submit') }).click();
+    await page.getByTestId('reset-blocked').getByText(err('accountBlocked')).waitFor();
+    expect(await page.getByTestId('reset-done').count()).toBe(0);
+    expect(await page.getByLabel(label(a('fields.newPassword'))).count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await shootBoth(page, 'reset-blocked', lang);
+    expect(await page.getByTestId('reset-contact').getAttribute('href')).toBe('/contact');
+
+    // The same link opened again: refused as the page opens, before any password is typed.
+    await openApp(page, url);
+    await page.getByTestId('reset-blocked').getByText(err('accountBlocked')).waitFor();
+    expect(await page.getByLabel(label(a('fields.newPassword'))).count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+
+    // Nothing changed: once unblocked, the old password signs in and the one typed while blocked does not.
+    await setBlocked(false);
+    expect((await api(server, 'POST', '/login/token', { form: { username: user.email, password: 'while-blocked-9' } })).status).toBe(401);
+    expect((await api(server, 'POST', '/login/token', { form: { username: user.email, password: user.password } })).status).toBe(200);
+    expect(unexpected(errors, /\b403\b|Forbidden/i)).toEqual([]);
     await ctx.close();
   });
 

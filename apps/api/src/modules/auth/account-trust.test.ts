@@ -12,7 +12,7 @@ import { buildApp } from '../../app.js';
 import { prepareDatabase } from '../../bootstrap.js';
 import '../../startup-hooks.js';
 import { createTestApp, createTestDatabase, createUser, DB_KINDS, http, testConfig, type TestApp } from '../../../test/helpers.js';
-import { startSmtp, type ReceivedMail } from '../mail/smtp-test-server.js';
+import { startSmtp, until, type ReceivedMail } from '../mail/smtp-test-server.js';
 import { startMailWorker } from '../mail/worker.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -255,6 +255,126 @@ describe.each(DB_KINDS)('accounts people can recover and trust (%s)', (kind) => 
     const tok = linkIn(await nthMailTo(smtp, user.email), '/reset-password').searchParams.get('token')!;
     expect((await http(t.url, 'POST', '/api/v1/auth/password-reset/confirm', { body: { token: tok, password: 'first-pass1' } })).status).toBe(204);
     expect((await me(await tokenOf(user.email, 'first-pass1'))).body.has_password).toBe(true);
+  });
+
+  describe('a blocked account (issue 28) cannot recover its password', () => {
+    const block = async (id: number, action: 'block' | 'unblock' = 'block') => {
+      const { token: admin } = await createUser(t, { role: 'ADMIN' });
+      expect((await http(t.url, 'POST', `/api/v1/admin/users/${id}/${action}`, { token: admin })).status).toBe(200);
+    };
+    const askReset = (email: string) => http(t.url, 'POST', '/api/v1/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': anyIp() } });
+    const check = (token: string) => http(t.url, 'POST', '/api/v1/auth/password-reset/check', { body: { token } });
+    const confirm = (token: string, password: string) => http(t.url, 'POST', '/api/v1/auth/password-reset/confirm', { body: { token, password } });
+    // Reset mails only: blocking and unblocking may mail the account too.
+    const isResetTo = (to: string) => (m: ReceivedMail) => m.to.includes(to) && m.text.includes('/reset-password?');
+    const resetMailsTo = (to: string) => smtp.received.filter(isResetTo(to));
+    const resetLink = async (to: string) => linkIn(await smtp.waitForMatch(isResetTo(to)), '/reset-password').searchParams.get('token')!;
+    const hashOf = async (id: number) => (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
+
+    it('gets the same 202 but no reset mail; once unblocked it resets as before', async () => {
+      const { email, id } = await register();
+      await nthMailTo(smtp, email); // the verification
+      await block(id);
+
+      const blocked = await askReset(email);
+      const unknown = await askReset(newEmail('nobody'));
+      expect([blocked.status, unknown.status]).toEqual([202, 202]);
+      expect(blocked.body).toEqual(unknown.body);
+      // A reset asked for afterwards reaches its (unblocked) address, and the outbox has nothing left to send…
+      const { email: other } = await register();
+      await askReset(other);
+      await nthMailTo(smtp, other, 2);
+      await new Promise((r) => setTimeout(r, 300));
+      // …and still the blocked address got no reset mail: no link was even made.
+      expect(resetMailsTo(email)).toEqual([]);
+      expect(await t.db.selectFrom('auth_tokens').select('id').where('user_id', '=', id).where('purpose', '=', 'password_reset').execute()).toEqual([]);
+      expect(await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).where('body_text', 'like', '%/reset-password?%').execute()).toEqual([]);
+
+      await block(id, 'unblock');
+      expect((await askReset(email)).status).toBe(202);
+      const token = await resetLink(email);
+      expect((await check(token)).status).toBe(204);
+      expect((await confirm(token, 'after-unblock1')).status).toBe(204);
+      expect((await signIn(email, 'after-unblock1')).status).toBe(200);
+    });
+
+    it('a link mailed before the block is refused by check and confirm as sign-in refuses them, and changes nothing', async () => {
+      const { email, id } = await register();
+      expect((await askReset(email)).status).toBe(202);
+      const token = await resetLink(email);
+      expect((await check(token)).status).toBe(204);
+      await block(id);
+      const before = await hashOf(id);
+
+      const signInRefusal = await signIn(email, 'secret1');
+      expect(signInRefusal).toMatchObject({ status: 403, body: { detail: MESSAGES.accountBlocked } });
+      const checked = await check(token);
+      expect(checked.status).toBe(signInRefusal.status);
+      expect(checked.body).toEqual(signInRefusal.body);
+      const confirmed = await confirm(token, 'while-blocked1');
+      expect(confirmed.status).toBe(signInRefusal.status);
+      expect(confirmed.body).toEqual(signInRefusal.body);
+
+      // The password did not change: the old one is still refused as blocked (not as wrong), the new one as wrong.
+      expect(await hashOf(id)).toBe(before);
+      expect(await signIn(email, 'secret1')).toMatchObject({ status: 403, body: { detail: MESSAGES.accountBlocked } });
+      expect(await signIn(email, 'while-blocked1')).toMatchObject({ status: 401, body: { detail: MESSAGES.invalidCredentials } });
+      // An unknown link is still the 400 it was: the blocked answer needs a live link of a blocked account.
+      expect((await check('C'.repeat(43))).body).toEqual({ detail: MESSAGES.resetLinkInvalid });
+
+      await block(id, 'unblock');
+      expect((await signIn(email, 'secret1')).status).toBe(200);
+      expect((await signIn(email, 'while-blocked1')).status).toBe(401);
+    });
+  });
+
+  it('deleting the account mails one confirmation to its address, in both languages, the request\'s first', async () => {
+    const isDeletion = (m: ReceivedMail) => /Your Manzil account has been deleted/.test(m.subject);
+    const settled = async (to: string) => {
+      await until(async () => !(await t.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).where('status', '<>', 'sent').executeTakeFirst()));
+      await new Promise((r) => setTimeout(r, 200));
+    };
+
+    // Registered in Arabic, deleted from an English page: the confirmation follows the deletion's request.
+    const { email, id } = await register(newEmail('deleted'), 'ar');
+    await nthMailTo(smtp, email); // the verification
+    const token = await tokenOf(email, 'secret1');
+    const del = await http(t.url, 'DELETE', '/api/v1/users/me', { token, body: { password: 'secret1' }, headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(del.status).toBe(204);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    await smtp.waitForMatch((m) => m.to.includes(email) && isDeletion(m));
+    await settled(email);
+    const deletions = smtp.received.filter((m) => m.to.includes(email) && isDeletion(m));
+    expect(deletions).toHaveLength(1);
+    const mail = deletions[0]!;
+    expect(mail.subject).toBe('Your Manzil account has been deleted | تم حذف حسابك في منزل');
+    const en = mail.text.indexOf('Your Manzil account has been deleted as you asked');
+    const ar = mail.text.indexOf('تم حذف حسابك في منزل بناءً على طلبك');
+    expect(en).toBeGreaterThanOrEqual(0);
+    expect(ar).toBeGreaterThan(en);
+    expect(mail.text).toMatch(/listings, their photos and the messages/);
+    expect(mail.text).toContain(`${origin()}/contact`);
+    expect(mail.html).toContain('lang="ar"');
+    // The row outlived the user it was about, tied to no user.
+    const row = await t.db.selectFrom('mail_outbox').select(['recipient_user_id', 'status']).where('to_address', '=', email).where('subject', '=', mail.subject).execute();
+    expect(row).toEqual([{ recipient_user_id: null, status: 'sent' }]);
+
+    // An account without a password, deleted with no language asked for: Arabic first.
+    const { user, token: google } = await createUser(t);
+    expect((await http(t.url, 'DELETE', '/api/v1/users/me', { token: google, body: { email: user.email } })).status).toBe(204);
+    const arMail = await nthMailTo(smtp, user.email);
+    await settled(user.email);
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toEqual([arMail]);
+    expect(arMail.subject).toBe('تم حذف حسابك في منزل | Your Manzil account has been deleted');
+    expect(arMail.text.indexOf('تم حذف حسابك')).toBeLessThan(arMail.text.indexOf('Your Manzil account has been deleted'));
+    expect(arMail.text).toContain(user.full_name);
+
+    // A refused deletion mails nothing.
+    const { email: kept } = await register();
+    await nthMailTo(smtp, kept);
+    expect((await http(t.url, 'DELETE', '/api/v1/users/me', { token: await tokenOf(kept, 'secret1'), body: { password: 'wrong-one' } })).status).toBe(403);
+    await settled(kept);
+    expect(smtp.received.filter((m) => m.to.includes(kept) && isDeletion(m))).toEqual([]);
   });
 
   it('a password change ends the other sessions and keeps this one; logout and logout-all end sessions', async () => {

@@ -126,7 +126,7 @@ export default async function authRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Forgot password: e-mails a link to /reset-password, valid 60 minutes, single use. Always 202 with the same body, whether or not the address has an account',
+          'Forgot password: e-mails a link to /reset-password, valid 60 minutes, single use; none to a blocked account. Always 202 with the same body, whether or not the address has an account (or it is blocked)',
         body: passwordResetBody,
         response: { 202: acceptedDetail, 429: errorDetail },
       },
@@ -145,9 +145,9 @@ export default async function authRoutes(base: FastifyInstance) {
       config: rateLimitByIp(config, 10),
       schema: {
         tags,
-        summary: 'Whether a reset link can still be used, without using it: 204, or 400 when it is unknown, used or expired',
+        summary: 'Whether a reset link can still be used, without using it: 204, or 400 when it is unknown, used or expired, 403 when the account is blocked',
         body: passwordResetCheckBody,
-        response: { 204: noContent, 400: errorDetail, 429: errorDetail },
+        response: { 204: noContent, 400: errorDetail, 403: errorDetail.describe('The account is blocked'), 429: errorDetail },
       },
     },
     async (req, reply) => {
@@ -162,9 +162,10 @@ export default async function authRoutes(base: FastifyInstance) {
       config: rateLimitByIp(config, 10),
       schema: {
         tags,
-        summary: 'Set a new password with a reset link; ends every session of the account. 400 when the link is unknown, used or expired',
+        summary:
+          'Set a new password with a reset link; ends every session of the account. 400 when the link is unknown, used or expired; 403 when the account is blocked (the link stays unused and nothing changes)',
         body: passwordResetConfirmBody,
-        response: { 204: noContent, 400: errorDetail, 429: errorDetail },
+        response: { 204: noContent, 400: errorDetail, 403: errorDetail.describe('The account is blocked'), 429: errorDetail },
       },
     },
     async (req, reply) => {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES, type Lang } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import type { Deps } from '../../lib/deps.js';
-import { conflict, HttpError } from '../../lib/errors.js';
+import { conflict, forbidden, HttpError } from '../../lib/errors.js';
 import { endSessions } from '../../plugins/auth.js';
 import { confirmNewEmailMail, passwordResetMail, verifyEmailMail } from '../mail/account-templates.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -86,12 +86,13 @@ export async function verifyEmail(db: Database, token: string): Promise<void> {
 }
 
 /**
- * POST /auth/password-reset: mails a reset link when the address has an account (and has not been sent too
- * many); the caller answers the same 202 either way, before this runs, so neither the body nor the time tells.
+ * POST /auth/password-reset: mails a reset link when the address has an account that is not blocked (and has
+ * not been sent too many); the caller answers the same 202 either way, before this runs, so neither the body
+ * nor the time tells whether the address is registered, or blocked.
  */
 export async function requestPasswordReset(deps: Deps, email: string, lang: Lang): Promise<void> {
   const user = await users.findByEmail(deps.db, email);
-  if (!user) return;
+  if (!user || user.blocked_at) return;
   if (!(await deps.limits.take('resetMail', user.email.toLowerCase())).ok) return;
   const minutes = LINK_TTL_MS.password_reset / 60_000;
   await mailLink(deps.db, { userId: user.id, purpose: 'password_reset', to: user.email }, (token) =>
@@ -99,21 +100,26 @@ export async function requestPasswordReset(deps: Deps, email: string, lang: Lang
   );
 }
 
-/** POST /auth/password-reset/check: 400 for a link confirmPasswordReset would refuse, so the page says so at once. */
+/** POST /auth/password-reset/check: 400 or 403 for a link confirmPasswordReset would refuse, so the page says so at once. */
 export async function checkPasswordReset(db: Database, token: string): Promise<void> {
   const link = await findLink(db, token, 'password_reset');
   liveResetLink(link, link && (await users.getById(db, link.user_id)));
 }
 
-/** A reset link sent to an address the account no longer has is dead, as an unknown, used or expired one. */
-function liveResetLink<U extends { id: number; email: string }>(link: { email: string } | undefined, user: U | undefined | null): U {
+/**
+ * A reset link sent to an address the account no longer has is dead, as an unknown, used or expired one (400).
+ * A live link of a blocked account (sent before the block) is refused as sign-in refuses them: 403 accountBlocked.
+ */
+function liveResetLink<U extends { id: number; email: string; blocked_at: Date | null }>(link: { email: string } | undefined, user: U | undefined | null): U {
   if (!link || !user || !same(link.email, user.email)) throw new HttpError(400, MESSAGES.resetLinkInvalid);
+  if (user.blocked_at) throw forbidden(MESSAGES.accountBlocked);
   return user;
 }
 
 /**
  * POST /auth/password-reset/confirm: sets the password, counts the address as verified (the link reached
- * it), ends every session and every other reset link, and lifts a sign-in lock on the account.
+ * it), ends every session and every other reset link, and lifts a sign-in lock on the account. A blocked
+ * account's link is refused (403) and stays unused: nothing changes.
  */
 export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
   const password_hash = await users.hashPassword(password);

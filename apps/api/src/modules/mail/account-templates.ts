@@ -85,3 +85,32 @@ export function passwordResetMail(p: { name: string; url: string; minutes: numbe
     lang,
   );
 }
+
+/**
+ * After the account was deleted (the data-deletion page promises it): what went, and where to turn if it was
+ * not them. Sent to the address the account had; no link to follow but the contact page.
+ */
+export function accountDeletedMail(p: { name: string; contactUrl: string }, lang: Lang): MailContent {
+  return compose(
+    subjectIn('تم حذف حسابك في منزل', 'Your Manzil account has been deleted', lang),
+    {
+      heading: 'تم حذف حسابك',
+      lines: [
+        helloAr(p.name),
+        'تم حذف حسابك في منزل بناءً على طلبك، ومعه إعلاناتك وصورها والرسائل التي وصلتك. لم يعد بالإمكان تسجيل الدخول به.',
+        'إذا لم تطلب حذف حسابك فتواصل معنا عبر صفحة التواصل.',
+      ],
+      link: { label: 'تواصل معنا', url: p.contactUrl },
+    },
+    {
+      heading: 'Your account has been deleted',
+      lines: [
+        helloEn(p.name),
+        'Your Manzil account has been deleted as you asked, together with your listings, their photos and the messages you received. You can no longer sign in with it.',
+        'If you did not ask for this, contact us through the contact page.',
+      ],
+      link: { label: 'Contact us', url: p.contactUrl },
+    },
+    lang,
+  );
+}

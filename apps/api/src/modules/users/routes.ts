@@ -91,7 +91,7 @@ export default async function usersRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Delete the account with its listings, photos and messages received, in one transaction. Confirmed with the password (missing: 400; wrong: 403), or, for an account without one, its e-mail typed again (400 when it differs)',
+          'Delete the account with its listings, photos and messages received, in one transaction that also queues a confirmation e-mail to its address (in the language of Accept-Language first). Confirmed with the password (missing: 400; wrong: 403), or, for an account without one, its e-mail typed again (400 when it differs)',
         security,
         body: deleteMeBody,
         response: { 204: noContent('Deleted'), 400: errorDetail, 401: errorDetail, 403: errorDetail, 429: errorDetail },
@@ -99,7 +99,8 @@ export default async function usersRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       await svc.confirmDeletion(db, req.user!.id, req.body ?? {}, limits);
-      const deleted = await svc.deleteAccount(db, storage, req.user!.id, req.log);
+      const notice = { lang: account.requestLang(req), publicUrl: app.deps.publicUrl() };
+      const deleted = await svc.deleteAccount(db, storage, req.user!.id, notice, req.log);
       if (!deleted) throw unauthorized();
       return reply.status(204).send();
     },

@@ -4,7 +4,7 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import type { DeleteMeBody, UserMe, UpdateMeBody, RegisterBody } from '@manzil/shared';
-import { CONTACT_METHODS, internationalDigits, MESSAGES } from '@manzil/shared';
+import { CONTACT_METHODS, internationalDigits, MESSAGES, type Lang } from '@manzil/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
@@ -13,6 +13,8 @@ import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import { endSessions } from '../../plugins/auth.js';
 import type { AccountLimits } from '../auth/limits.js';
 import { voidLinks } from '../auth/links.js';
+import { accountDeletedMail } from '../mail/account-templates.js';
+import { enqueueMail } from '../mail/outbox.js';
 import * as repo from './repo.js';
 import { forgetSearchCounts } from '../search/service.js';
 
@@ -222,17 +224,25 @@ export async function confirmDeletion(db: Database, id: number, body: DeleteMeBo
 
 /**
  * Deletes the account and everything it owns in one transaction (listings, their media rows, messages sent
- * to the user, their mail), then the image files, collected inside the transaction before the rows went.
+ * to the user, their mail), then the image files, collected inside the transaction before the rows went. The
+ * same transaction queues the confirmation to the account's address (in `notice.lang` first): a row of its own,
+ * not tied to the user (no recipient_user_id, whose cascade would delete it), so it is sent once the user is gone.
  */
 export async function deleteAccount(
   db: Database,
   storage: Storage,
   id: number,
+  notice: { lang: Lang; publicUrl: string },
   log?: { warn: (obj: object, msg: string) => void },
 ): Promise<boolean> {
   const result = await db.transaction().execute(async (trx) => {
+    const user = await repo.findById(trx, id);
     const media = await repo.mediaOfOwner(trx, id);
     const deleted = await repo.deleteUser(trx, id);
+    if (deleted && user) {
+      const content = accountDeletedMail({ name: user.full_name, contactUrl: `${notice.publicUrl}/contact` }, notice.lang);
+      await enqueueMail(trx, { to: user.email, ...content, recipientUserId: null });
+    }
     return { media, deleted };
   });
   if (result.deleted) forgetSearchCounts(db);

@@ -24,7 +24,9 @@ interface ResetState {
  * passwordResetDone notice. The page asks first whether the link can still be used (POST /auth/password-reset/check).
  * The link is single use: once it was used (or refused), the address is replaced
  * by /reset-password without the token, so it stays neither in the address bar nor in the history. A missing
- * or refused token shows resetLinkInvalid with a button to ask for a new link. The token is never logged.
+ * or refused token shows resetLinkInvalid with a button to ask for a new link. A link of a blocked account is
+ * refused as sign-in refuses them (403 accountBlocked): that message, with the way to the contact page, never
+ * the form or a success. The token is never logged.
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('account');
@@ -37,6 +39,7 @@ export default function ResetPasswordPage() {
   const email = params.get('email')?.trim() || (location.state as ResetState | null)?.resetEmail || '';
   const [error, setError] = useState<string | null>(null);
   const [changedNoSignIn, setChangedNoSignIn] = useState(false);
+  const [blocked, setBlocked] = useState(false);
 
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordForm) as unknown as Resolver<ResetPasswordForm>,
@@ -48,6 +51,13 @@ export default function ResetPasswordPage() {
 
   /** Drop the token from the address (and from the history entry) while staying on the page. */
   const forgetToken = () => navigate('/reset-password', { replace: true, state: { resetEmail: email } satisfies ResetState });
+  /** The account was blocked by an administrator (after the link was sent): the answer sign-in gives them too. */
+  const refusedAsBlocked = (e: unknown) => {
+    if (!(e instanceof ApiError && e.status === 403 && e.detail === MESSAGES.accountBlocked)) return false;
+    setBlocked(true);
+    forgetToken();
+    return true;
+  };
 
   // A used or expired link says so as the page opens, not after the new password was typed twice. Any other
   // failure (offline) leaves the form: sending it tells.
@@ -55,7 +65,8 @@ export default function ResetPasswordPage() {
     if (!token) return;
     let live = true;
     checkPasswordReset(token).catch((e: unknown) => {
-      if (live && e instanceof ApiError && (e.detail === MESSAGES.resetLinkInvalid || e.status === 422)) forgetToken();
+      if (!live || refusedAsBlocked(e)) return;
+      if (e instanceof ApiError && (e.detail === MESSAGES.resetLinkInvalid || e.status === 422)) forgetToken();
     });
     return () => {
       live = false;
@@ -69,6 +80,7 @@ export default function ResetPasswordPage() {
     try {
       await confirmPasswordReset(token, password);
     } catch (e) {
+      if (refusedAsBlocked(e)) return;
       // Refused link (422: a token cut short when the link was copied).
       if (e instanceof ApiError && (e.detail === MESSAGES.resetLinkInvalid || e.status === 422)) {
         forgetToken();
@@ -103,6 +115,23 @@ export default function ResetPasswordPage() {
         <button type="button" className="btn btn-brand" onClick={() => openLogin('login', { email })}>
           {t('modal.signIn')}
         </button>
+      </>
+    );
+  } else if (blocked) {
+    body = (
+      <>
+        <div className="alert alert-danger" role="alert" data-testid="reset-blocked">
+          <i className="bi bi-exclamation-circle me-2" aria-hidden="true" />
+          {translateApiError(t, MESSAGES.accountBlocked)}
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          <Link to="/contact" className="btn btn-brand" data-testid="reset-contact">
+            {t('common:footer.contact')}
+          </Link>
+          <Link to="/" className="btn btn-outline-secondary">
+            {t('reset.goHome')}
+          </Link>
+        </div>
       </>
     );
   } else if (!token) {
