@@ -94,6 +94,8 @@ describe.each<Lang>(['ar', 'en'])('accounts journey (%s)', (lang) => {
     await modal(page).getByLabel(label(a('fields.password'))).fill('wrong-password');
     await modal(page).getByRole('button', { name: a('modal.signIn'), exact: true }).click();
     await modal(page).getByRole('alert').getByText(lang === 'en' ? MESSAGES.invalidCredentials : err('invalidCredentials')).waitFor();
+    // The button clicked was disabled while sending: the focus is back in the password, not lost to the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
     await modal(page).getByRole('button', { name: a('modal.toRegister') }).click();
     await expect.poll(() => modal(page).locator('h2').textContent()).toBe(a('modal.registerTitle'));
     expect(await modal(page).getByRole('alert').count()).toBe(0);

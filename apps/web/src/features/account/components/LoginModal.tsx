@@ -78,6 +78,9 @@ function LoginForm({
       setError(failure(e, MESSAGES.loginFailed));
       // 429 with accountLocked: too many failed sign-ins on this account; offer the reset at once.
       setLocked(e instanceof ApiError && e.status === 429);
+      // The clicked button was disabled while sending, which dropped the focus to the page: back to the password,
+      // selected, to type it again (the alert above is read out).
+      setFocus('password', { shouldSelect: true });
     } finally {
       onBusy(false);
     }
@@ -137,6 +140,9 @@ function RegisterForm({ onDone, onBusy }: { onDone: () => void; onBusy: (b: bool
       onDone();
     } catch (e) {
       setError(failure(e, MESSAGES.registrationFailed));
+      // As in sign-in: the focus, dropped with the disabled button, goes to the e-mail (an address already taken
+      // is the usual refusal).
+      setFocus('email');
     } finally {
       onBusy(false);
     }
