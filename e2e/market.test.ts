@@ -95,8 +95,12 @@ describe.concurrent.each<[Lang, { width: number; height: number }]>([
     const label = await chart.locator('text').first().boundingBox();
     if (lang === 'ar') expect(label!.x + label!.width).toBeGreaterThan(svgBox!.x + svgBox!.width - 4);
     else expect(label!.x).toBeLessThan(svgBox!.x + 4);
-    // Readable on a phone: nothing wider than the screen.
+    // Readable on a phone: nothing wider than the screen, every name and figure inside the chart.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    for (const box of await chart.locator('text').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(svgBox!.x - 1);
+      expect(box.right).toBeLessThanOrEqual(svgBox!.x + svgBox!.width + 1);
+    }
     expect(await axeFindings(page)).toEqual([]);
     await shot(page, AREA, `aden-${lang}-${size}`, true);
     expect(errors).toEqual([]);

@@ -6,11 +6,12 @@ export interface ChartRow {
   value: string;
 }
 
-/** Room a row takes: the district's name on one line, its bar and figure on the next. */
+/**
+ * Room a row takes: the district's name and its figure on one line (the figure at the line's end), its bar on the
+ * next. A figure beside its bar ran off a phone's screen: "2.45 US$ / م² شهريًا" needs ~125 px.
+ */
 const ROW_HEIGHT = 52;
 const BAR_HEIGHT = 18;
-/** The longest bar's share of the width; the rest keeps room for the figure beside it. */
-const MAX_BAR_PCT = 72;
 
 /**
  * A bar per district, plain SVG (no chart library on a phone). Widths and positions are percentages, so text keeps
@@ -24,7 +25,7 @@ export function MedianChart({ rows, rtl }: { rows: ChartRow[]; rtl: boolean }) {
   return (
     <svg className="market-chart" width="100%" height={rows.length * ROW_HEIGHT} aria-hidden="true" focusable="false" data-testid="market-chart">
       {rows.map((r, i) => {
-        const pct = max > 0 ? Math.max(1, (r.row.median_usd_per_sqm / max) * MAX_BAR_PCT) : 1;
+        const pct = max > 0 ? Math.max(1, (r.row.median_usd_per_sqm / max) * 100) : 1;
         const top = i * ROW_HEIGHT;
         return (
           <g key={`${r.row.district_id}-${r.row.property_type}`}>
@@ -32,7 +33,7 @@ export function MedianChart({ rows, rtl }: { rows: ChartRow[]; rtl: boolean }) {
               {r.name}
             </text>
             <rect x={rtl ? `${100 - pct}%` : '0'} y={top + 24} width={`${pct}%`} height={BAR_HEIGHT} rx="3" className="market-chart-bar" />
-            <text x={at(pct + 1.5)} y={top + 38} className="market-chart-value">
+            <text x={at(100)} y={top + 16} textAnchor="end" className="market-chart-value">
               {r.value}
             </text>
           </g>
