@@ -54,3 +54,9 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyType, { en: string; ar: string
   OFFICE: { en: 'Office', ar: 'مكتب' },
   COMMERCIAL_SPACE: { en: 'Commercial Space', ar: 'محل تجاري' },
 };
+
+/** "Apartment for sale" / "شقة للبيع": a listing's kind in a sentence (a mail's line, a share card's facts). */
+export function listingKind(propertyType: PropertyType, listingType: ListingType, lang: 'ar' | 'en'): string {
+  const what = LISTING_TYPE_LABELS[listingType][lang];
+  return `${PROPERTY_TYPE_LABELS[propertyType][lang]} ${lang === 'en' ? what.toLowerCase() : what}`;
+}

@@ -255,6 +255,8 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     expect(digest.html).toContain('dir="ltr"');
     expect(digest.html).toContain('Villa for rent A');
     expect(digest.html).toContain('Villa for rent B');
+    expect(digest.text).toContain('· Villa for rent'); // the listing's kind in a sentence, not "Villa For Rent"
+    expect(digest.text).not.toContain('For Rent');
     expect(digest.html).not.toContain('hidden since');
     expect(digest.html).toContain(`${PUBLIC_URL}/property-details/${a}?lang=en`);
     expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -4,7 +4,7 @@
  * an alert is in one language, the one the search was saved in (right to left for Arabic): it is mostly
  * listings, and both languages would double every card.
  */
-import { formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead, type Lang } from '@manzil/shared';
+import { formatPrice, listingKind, type ListingRead, type Lang } from '@manzil/shared';
 import { escapeHtml } from '../../lib/html.js';
 import { oneLine, type MailContent } from '../mail/templates.js';
 
@@ -90,7 +90,7 @@ export function alertMail(p: AlertMailInput): MailContent {
     const url = `${p.baseUrl}/property-details/${l.id}?lang=${p.lang}`;
     const amount = formatPrice(l.price, l.currency, p.lang);
     const perMonth = amount && l.listing_type === 'FOR_RENT' ? ` ${t.perMonth}` : '';
-    const kind = `${PROPERTY_TYPE_LABELS[l.property.property_type][p.lang]} ${LISTING_TYPE_LABELS[l.listing_type][p.lang]}`;
+    const kind = listingKind(l.property.property_type, l.listing_type, p.lang);
     const place = placeOf(l, p.lang);
     const photo = photoOf(l, p.baseUrl);
     return { title, url, amount, perMonth, price: amount ? `${amount}${perMonth}` : t.onRequest, kind, place, photo };

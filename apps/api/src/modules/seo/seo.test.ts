@@ -282,7 +282,7 @@ describe.each(DB_KINDS)('seo (%s)', (kind) => {
   it('serves the English preview with ?lang=en', async () => {
     const res = await http(url, 'GET', `/property-details/${approvedId}?lang=en`);
     expect(res.body).toContain('<title>Sunny flat in Hadda | Manzil</title>');
-    expect(res.body).toMatch(/<meta property="og:description" content="Apartment For Sale · \$65,000 · [^"]*Three bedrooms/);
+    expect(res.body).toMatch(/<meta property="og:description" content="Apartment for sale · \$65,000 · [^"]*Three bedrooms/);
     expect(res.body).toContain(`<link rel="canonical" href="${origin}/property-details/${approvedId}?lang=en" />`);
     expect(jsonLd(res.body).inLanguage).toBe('en');
   });

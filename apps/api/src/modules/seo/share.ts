@@ -4,7 +4,7 @@
  * into WhatsApp, Facebook or a search engine show the property without running the app.
  * Pure functions: everything that comes from a user is HTML-escaped here.
  */
-import { DETAILS_PHOTO_SIZES, formatPrice, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type ListingRead, type Lang } from '@manzil/shared';
+import { DETAILS_PHOTO_SIZES, formatPrice, listingKind, type ListingRead, type Lang } from '@manzil/shared';
 import { escapeHtml } from '../../lib/html.js';
 
 /** JSON safe inside <script>: no "</script>", no "<!--", no line separators that break old parsers. */
@@ -95,7 +95,7 @@ export function shareInfo(listing: ListingRead, base: string, lang: Lang, siteIm
   const where = [placeName(p.district), placeName(p.governorate)].filter(Boolean).join(lang === 'ar' ? '، ' : ', ');
   const price = formatPrice(listing.price, listing.currency, lang) ?? (lang === 'ar' ? 'السعر عند الطلب' : 'Price on request');
   const facts = [
-    `${PROPERTY_TYPE_LABELS[p.property_type][lang]} ${LISTING_TYPE_LABELS[listing.listing_type][lang]}`,
+    listingKind(p.property_type, listing.listing_type, lang),
     listing.listing_type === 'FOR_RENT' && listing.price != null ? `${price} ${lang === 'ar' ? 'شهريًا' : 'per month'}` : price,
     where,
     p.bedrooms != null ? (lang === 'ar' ? `${p.bedrooms} غرف نوم` : `${p.bedrooms} bedrooms`) : '',
