@@ -156,6 +156,8 @@ describe.each([
     await page.waitForURL((u) => u.searchParams.get('price_min') === '1000' && u.searchParams.get('price_max') === '900000');
     const priceChip = page.locator('[data-testid="filter-chips"] .filter-chip[data-chip="price"]');
     await expect(priceChip.innerText()).resolves.toMatch(/1,000[^]*900,000|١٬?٠٠٠[^]*٩٠٠٬?٠٠٠/);
+    // Each amount in a left-to-right isolate: bare inside the Arabic sentence it read "$US 900,000".
+    expect(await priceChip.innerText()).toMatch(/\u2066[^\u2069]*1,000[^\u2069]*\u2069[^]*\u2066[^\u2069]*900,000[^\u2069]*\u2069/);
     if (!mobile) await page.locator('#f-price-order:empty').waitFor({ state: 'attached' });
 
     // /property: each tab is the server's order over every listing; "For Sale" is all of them, 12 at a time.

@@ -7,7 +7,7 @@ import { useGovernorates } from '../../../api/queries';
 import { placesQuery, type PlaceItem } from '../api/search';
 import { AMENITY_FILTER_FLAGS } from '../lib/amenities';
 import { AT_LEAST_FROM, activeChips, type FilterChip } from '../lib/filters';
-import { plain, visitorUnitsPerUsd } from '../../../components/currency/convert';
+import { isolated, visitorUnitsPerUsd } from '../../../components/currency/convert';
 import { useRates, useVisitorCurrency, useYerZone } from '../../../components/currency/store';
 import './filter-chips.css';
 
@@ -25,8 +25,9 @@ const rooms = (v: string, atLeast: number, c: LabelContext, kind: 'beds' | 'bath
   const n = Number.parseInt(v, 10);
   return c.t(v.endsWith('+') || n >= atLeast ? `chips.${kind}AtLeast` : `chips.${kind}`, { count: n });
 };
-const plainPrice = (v: number, currency: string, lang: Lang) => plain(formatPrice(v, currency, lang) ?? String(v));
-const usd = (v: number, lang: Lang) => plainPrice(v, 'USD', lang);
+// Isolated: the amount sits in a sentence ("حتى …"), where bare it read "$US 500,000".
+const priceText = (v: number, currency: string, lang: Lang) => isolated(formatPrice(v, currency, lang) ?? String(v));
+const usd = (v: number, lang: Lang) => priceText(v, 'USD', lang);
 const placeLabel = (level: 'governorate' | 'district' | 'uzlah' | 'village') => (v: unknown, c: LabelContext) => {
   const ids = Array.isArray(v) ? (v as number[]) : [v as number];
   const names = ids.map((id) => c.place(level, id)).filter(Boolean);
@@ -103,7 +104,7 @@ export function useChipLabels(
     money: (v) => {
       // As the sidebar's inputs write it (whole units, not rounded as an estimate), so chip and input agree.
       const rate = shownIn && rates ? visitorUnitsPerUsd(shownIn, rates, where, zoneId) : null;
-      return rate == null ? usd(v, lang) : plainPrice(Math.round(v * rate), shownIn!, lang);
+      return rate == null ? usd(v, lang) : priceText(Math.round(v * rate), shownIn!, lang);
     },
     place: (level, id) => {
       const list = { governorate: governorates.data, district: districts.data, uzlah: uzaal.data, village: villages.data }[level];
