@@ -154,6 +154,15 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     expect(row.subject).toBe('تمت الموافقة على إعلانك «شقة جديدة بانتظار المراجعة» | Your listing was approved: New pending flat');
     expect(row.body_text.startsWith('تمت الموافقة على إعلانك\n')).toBe(true);
     expect(row.body_html!.indexOf('lang="ar"')).toBeLessThan(row.body_html!.indexOf('lang="en"'));
+    // Each half links the page in its own language: the English half's with ?lang=en, the Arabic half's bare
+    // (Arabic is the site's default), in the text and the HTML as sent.
+    const page = `https://manzil.example/property-details/${id.pendingNew}`;
+    const [arText, enText] = mail.text.replace(/\r\n/g, '\n').split('----------------------------------------');
+    const [arHtml, enHtml] = mail.html.replace(/\r\n/g, '\n').split('<hr');
+    expect(enText).toMatch(new RegExp(`View the listing: ${reEscape(page)}\\?lang=en\\n`));
+    expect(enHtml).toContain(`href="${page}?lang=en"`);
+    expect(arText).toMatch(new RegExp(`عرض الإعلان: ${reEscape(page)}\\n`));
+    expect(arHtml).toContain(`href="${page}"`);
 
     // A second approval keeps the first publication date.
     const again = await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingNew}/approve`, { token: admin.token, body: {} });
@@ -346,6 +355,68 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     for (const bad of ['status=gone', 'limit=101', 'q=' + 'x'.repeat(101)]) {
       expect((await http(t.url, 'GET', `/api/v1/admin/users?${bad}`, { token: admin.token })).status).toBe(422);
     }
+  });
+
+  it('mails a blocked user once, in both languages, with the contact page; unblocking mails them too', async () => {
+    const blockee = await createUser(t, { email: 'blocked.admin-test@example.test' });
+    // Their listing was last used in English: the mails are in English first, as the other owner mails.
+    const listingId = await insertListing(t.db, blockee.user.id, { title_en: 'Blocked owner flat' });
+    await t.db.updateTable('listings').set({ owner_lang: 'en' }).where('id', '=', listingId).execute();
+    const outbox = () => t.db.selectFrom('mail_outbox').selectAll().where('recipient_user_id', '=', blockee.user.id).orderBy('id').execute();
+    const toBlockee = () => smtp.received.filter((m) => m.to.includes('blocked.admin-test@example.test'));
+    const halves = (m: { text: string; html: string }) => {
+      const [enText, arText] = m.text.replace(/\r\n/g, '\n').split('----------------------------------------');
+      const [enHtml, arHtml] = m.html.replace(/\r\n/g, '\n').split('<hr');
+      return { enText: enText!, arText: arText!, enHtml: enHtml!, arHtml: arHtml! };
+    };
+    const post = (action: 'block' | 'unblock') => http(t.url, 'POST', `/api/v1/admin/users/${blockee.user.id}/${action}`, { token: admin.token });
+
+    expect((await post('block')).status).toBe(200);
+    // Queued with the block itself: there by the time the answer is.
+    expect(await outbox()).toHaveLength(1);
+    const blocked = await smtp.waitForMatch((m) => m.to.includes('blocked.admin-test@example.test'));
+    expect(blocked.subject).toBe('Your Manzil account was blocked | تم حظر حسابك في منزل');
+    const b = halves(blocked);
+    expect(b.enText.startsWith('Your account was blocked\n')).toBe(true);
+    expect(b.enText).toContain('your listings are no longer shown to the public, and you cannot sign in');
+    expect(b.enText).toContain('Contact us: https://manzil.example/contact?lang=en\n');
+    expect(b.enHtml).toContain('href="https://manzil.example/contact?lang=en"');
+    expect(b.arText).toContain('تم حظر حسابك\n');
+    expect(b.arText).toContain('لم تعد إعلاناتك تظهر للعامة، ولا يمكنك تسجيل الدخول');
+    expect(b.arText).toContain('تواصل معنا: https://manzil.example/contact\n');
+    expect(b.arHtml).toContain('href="https://manzil.example/contact"');
+    expect(b.arHtml).toContain('dir="rtl" lang="ar"');
+
+    // Blocking a blocked account changes nothing, and mails nothing.
+    expect((await post('block')).status).toBe(200);
+    expect(await outbox()).toHaveLength(1);
+
+    expect((await post('unblock')).status).toBe(200);
+    expect(await outbox()).toHaveLength(2);
+    const unblocked = await smtp.waitForMatch((m) => m.to.includes('blocked.admin-test@example.test') && m.subject.includes('unblocked'));
+    expect(unblocked.subject).toBe('Your Manzil account was unblocked | تم رفع الحظر عن حسابك في منزل');
+    const u = halves(unblocked);
+    expect(u.enText).toContain('you can sign in again, and your published listings are shown to the public again');
+    expect(u.enText).toContain('My properties: https://manzil.example/my-properties?lang=en\n');
+    expect(u.arText).toContain('يمكنك تسجيل الدخول مرة أخرى');
+    expect(u.arText).toContain('إعلاناتي: https://manzil.example/my-properties\n');
+    expect((await post('unblock')).status).toBe(200);
+    expect(await outbox()).toHaveLength(2);
+    // Exactly these two reached the user.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(toBlockee().map((m) => m.subject)).toEqual([blocked.subject, unblocked.subject]);
+  });
+
+  it('writes the block mail in Arabic first for a user who has no listing', async () => {
+    const blockee = await createUser(t, { email: 'blocked.ar.admin-test@example.test' });
+    expect((await http(t.url, 'POST', `/api/v1/admin/users/${blockee.user.id}/block`, { token: admin.token })).status).toBe(200);
+    const [row, ...more] = await t.db.selectFrom('mail_outbox').selectAll().where('recipient_user_id', '=', blockee.user.id).execute();
+    expect(more).toHaveLength(0);
+    expect(row!.to_address).toBe('blocked.ar.admin-test@example.test');
+    expect(row!.subject).toBe('تم حظر حسابك في منزل | Your Manzil account was blocked');
+    expect(row!.body_text.startsWith('تم حظر حسابك\n')).toBe(true);
+    expect(row!.body_html!.indexOf('lang="ar"')).toBeLessThan(row!.body_html!.indexOf('lang="en"'));
+    await http(t.url, 'POST', `/api/v1/admin/users/${blockee.user.id}/unblock`, { token: admin.token });
   });
 });
 

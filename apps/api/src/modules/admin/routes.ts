@@ -135,13 +135,20 @@ export default async function adminRoutes(base: FastifyInstance) {
           security,
           summary:
             action === 'block'
-              ? "Block a user: they can no longer sign in, their sessions end and their listings leave public view ('blocked'); recorded. Again changes nothing"
-              : "Unblock a user: they may sign in again and 'blocked' leaves their listings; recorded. Again changes nothing",
+              ? "Block a user: they can no longer sign in, their sessions end and their listings leave public view ('blocked'); recorded, and the user is e-mailed. Again changes nothing (and mails nothing)"
+              : "Unblock a user: they may sign in again and 'blocked' leaves their listings; recorded, and the user is e-mailed. Again changes nothing (and mails nothing)",
           params: idParam,
           response: { 200: blockState, 404: errorDetail, 409: errorDetail.describe('The user is an administrator'), ...denied },
         },
       },
-      async (req) => setBlocked(db, { userId: req.params.id, adminId: req.user!.id, block: action === 'block' }),
+      async (req) =>
+        setBlocked(db, {
+          userId: req.params.id,
+          adminId: req.user!.id,
+          block: action === 'block',
+          // Links in the user's mail: the one public origin, never the request's (forgeable) Host.
+          baseUrl: app.deps.publicUrl(),
+        }),
     );
   }
 }

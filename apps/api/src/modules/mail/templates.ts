@@ -39,14 +39,48 @@ export interface Section {
   quote?: string;
   /** Lines after the quote, so a label such as "Reason:" is followed by its quote, not by advice. */
   after?: string[];
-  link?: { label: string; url: string };
+  /**
+   * A page of our site: compose gives it in the half's language (see linkIn). `external`: another site's, given
+   * as is.
+   */
+  link?: { label: string; url: string; external?: boolean };
+}
+
+/**
+ * A link to a page of ours in one half of a mail, so that it opens in that half's language (the site reads ?lang
+ * first, then its cookie): the English half's carries ?lang=en, the Arabic half's no lang at all (Arabic is the
+ * default; the same rule as seo/share.ts pageUrl). Any lang the caller put there is replaced; the other
+ * parameters (as they were encoded) and a #fragment are kept. An address that is not http(s) is given as is.
+ */
+export function linkIn(url: string, lang: Lang): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return url;
+  const kept = u.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !new URLSearchParams(pair).has('lang'));
+  if (lang === 'en') kept.push('lang=en');
+  u.search = kept.length > 0 ? `?${kept.join('&')}` : '';
+  return u.toString();
 }
 
 /** Both languages' subjects in one line, the reader's first. */
 export const subjectIn = (ar: string, en: string, lang: Lang) => (lang === 'ar' ? `${ar} | ${en}` : `${en} | ${ar}`);
 
-/** A mail in both languages; `first` is the reader's language when known (Arabic otherwise). */
-export function compose(subject: string, ar: Section, en: Section, first: Lang = 'ar'): MailContent {
+/**
+ * A mail in both languages; `first` is the reader's language when known (Arabic otherwise). Each half's link
+ * opens the page in that half's language (linkIn).
+ */
+export function compose(subject: string, arSection: Section, enSection: Section, first: Lang = 'ar'): MailContent {
+  const inLang = (s: Section, lang: Lang): Section =>
+    s.link && !s.link.external ? { ...s, link: { ...s.link, url: linkIn(s.link.url, lang) } } : s;
+  const ar = inLang(arSection, 'ar');
+  const en = inLang(enSection, 'en');
   // Text: the value between LEFT-TO-RIGHT ISOLATE (U+2066) and POP DIRECTIONAL ISOLATE (U+2069); HTML: in <bdi dir="ltr">.
   const lineText = (l: string | LtrLine) => (typeof l === 'string' ? l : `${l.label}: \u2066${l.ltr}\u2069`);
   const lineHtml = (l: string | LtrLine) =>
@@ -231,6 +265,52 @@ export function listingHiddenMail(p: { titleAr: string; titleEn: string; reason:
         'Reason:',
       ],
       quote: p.reason,
+      link: { label: 'My properties', url: p.url },
+    },
+    lang,
+  );
+}
+
+/**
+ * An administrator blocked the account (admin/block.ts): its listings are no longer shown and it cannot sign in;
+ * the /contact page (open to anyone, signed in or not) to ask about it. The block takes no reason, so none is
+ * given. In the owner's language first (the one they last used on their listings), Arabic otherwise.
+ */
+export function accountBlockedMail(p: { contactUrl: string }, lang: Lang = 'ar'): MailContent {
+  return compose(
+    subjectIn('تم حظر حسابك في منزل', 'Your Manzil account was blocked', lang),
+    {
+      heading: 'تم حظر حسابك',
+      lines: [
+        'حظر مشرفو منزل حسابك: لم تعد إعلاناتك تظهر للعامة، ولا يمكنك تسجيل الدخول.',
+        'للاستفسار عن ذلك، أو إذا كنت تعتقد أنه خطأ، راسلنا عبر صفحة تواصل معنا.',
+      ],
+      link: { label: 'تواصل معنا', url: p.contactUrl },
+    },
+    {
+      heading: 'Your account was blocked',
+      lines: [
+        'The Manzil administrators blocked your account: your listings are no longer shown to the public, and you cannot sign in.',
+        'To ask about it, or if you think it is a mistake, write to us on the contact page.',
+      ],
+      link: { label: 'Contact us', url: p.contactUrl },
+    },
+    lang,
+  );
+}
+
+/** The block was lifted: they can sign in again and their published listings are shown again. Language as the block's. */
+export function accountUnblockedMail(p: { url: string }, lang: Lang = 'ar'): MailContent {
+  return compose(
+    subjectIn('تم رفع الحظر عن حسابك في منزل', 'Your Manzil account was unblocked', lang),
+    {
+      heading: 'تم رفع الحظر عن حسابك',
+      lines: ['رفع مشرفو منزل الحظر عن حسابك: يمكنك تسجيل الدخول مرة أخرى، وإعلاناتك المنشورة تظهر للعامة من جديد.'],
+      link: { label: 'إعلاناتي', url: p.url },
+    },
+    {
+      heading: 'Your account was unblocked',
+      lines: ['The Manzil administrators unblocked your account: you can sign in again, and your published listings are shown to the public again.'],
       link: { label: 'My properties', url: p.url },
     },
     lang,
