@@ -41,6 +41,7 @@ import * as m038 from './migrations/038_search_words.js';
 import * as m039 from './migrations/039_alert_matches.js';
 import * as m040 from './migrations/040_sort_indexes.js';
 import * as m041 from './migrations/041_outbox_lz4.js';
+import * as m042 from './migrations/042_favorites_outlive_listing.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -80,6 +81,7 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '039_alert_matches', up: m039.up },
   { name: '040_sort_indexes', up: m040.up },
   { name: '041_outbox_lz4', up: m041.up },
+  { name: '042_favorites_outlive_listing', up: m042.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

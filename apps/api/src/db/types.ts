@@ -209,6 +209,10 @@ export interface DB {
     saved_at: Timestamp;
     saved_price: number | null;
     saved_currency: 'YER' | 'USD' | 'SAR';
+    /** The listing as it was kept, to name it once deleted (migration 042: a favourite outlives its listing). */
+    title_en: Generated<string>;
+    title_ar: Generated<string>;
+    listing_type: 'FOR_SALE' | 'FOR_RENT' | null;
     /** The price the keeper last heard of: when kept, then each price-drop mail (migration 019). */
     notified_price: Generated<number | null>;
     notified_currency: Generated<'YER' | 'USD' | 'SAR' | null>;

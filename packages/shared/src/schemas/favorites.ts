@@ -1,26 +1,32 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../enums.js';
+import { CURRENCIES, LISTING_TYPES } from '../enums.js';
 import { listingRead } from './listings.js';
 
 /**
  * Favourites (issue 27): listings a user keeps, and what changed since they kept each one.
  *
  * `change` compares the listing now with the moment it was kept, the strongest news first:
- * - `unavailable`: the public cannot see it any more (hidden by its owner, rejected, back in moderation);
- *   `listing` is then null and only `listing_id` and the titles are given.
+ * - `deleted`: the listing was deleted (by its owner, an administrator, or with its owner's account) and will not
+ *   come back; the favourite stays until its keeper removes it. `listing` is then null; `listing_id`, the titles
+ *   and `listing_type` are the listing's when it was kept, `saved_price` its price then.
+ * - `unavailable`: the public cannot see it at the moment (hidden by its owner, expired, rejected, back in
+ *   moderation after an edit), and may see it again; `listing` is then null and only `listing_id`, the titles
+ *   and `listing_type` are given.
  * - `sold` / `rented`: its owner marked it so.
  * - `price_down` / `price_up`: its price moved since it was kept (`saved_price` in `saved_currency` is the old
  *   price; a change of currency compares the two in US dollars at the configured rates).
  * - `none`: nothing to tell.
  */
-export const FAVORITE_CHANGES = ['none', 'unavailable', 'sold', 'rented', 'price_down', 'price_up'] as const;
+export const FAVORITE_CHANGES = ['none', 'deleted', 'unavailable', 'sold', 'rented', 'price_down', 'price_up'] as const;
 export type FavoriteChange = (typeof FAVORITE_CHANGES)[number];
 
 export const favoriteItem = z.object({
   listing_id: z.number().int(),
   title_en: z.string(),
   title_ar: z.string(),
-  /** The listing as search results give it; null when it is no longer public (`change` is then `unavailable`). */
+  /** For sale or for rent (a rental's prices are per month); null when not known (see migration 042). */
+  listing_type: z.enum(LISTING_TYPES).nullable(),
+  /** The listing as search results give it; null when the public cannot see it (`change` is `unavailable` or `deleted`). */
   listing: listingRead.nullable(),
   saved_at: z.string(),
   saved_price: z.number().nullable(),

@@ -2,8 +2,10 @@
  * Favourites (issue 27) over HTTP on a real database: anonymous 401; each user reads only their own; the owner
  * of a listing and an administrator keep listings like anyone; a listing the public cannot see answers 404;
  * PUT is idempotent (the first price stays) and DELETE answers 204 either way; the list is newest kept first
- * with its total and tells a price drop or rise, sold, rented, and "no longer available" for a hidden listing
- * (kept in the list with its id and titles). Account deletion and listing deletion remove the rows.
+ * with its total and tells a price drop or rise, sold, rented, and "unavailable" for a hidden listing (kept in the
+ * list with its id and titles). A deleted listing's favourite stays as "deleted", named by the titles, type and
+ * price it was kept with, until its keeper removes it, also when the listing goes with its owner's account; the
+ * keeper's account deletion removes their favourites.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../../test/helpers.js';
@@ -108,7 +110,7 @@ describe.each(DB_KINDS)('favorites (%s)', (kind) => {
     expect(ids(await list(admin.token))).toEqual([b]);
   });
 
-  it('tells a price drop or rise, sold, rented, and keeps a hidden listing as no longer available', async () => {
+  it('tells a price drop or rise, sold, rented, and keeps a hidden listing as unavailable (not shown at the moment)', async () => {
     const d = await insertListing(t.db, owner.user.id, { price: 80_000, currency: 'USD' });
     const e = await insertListing(t.db, owner.user.id, { price: 70_000, currency: 'USD' });
     await keep(d, alice.token);
@@ -137,15 +139,57 @@ describe.each(DB_KINDS)('favorites (%s)', (kind) => {
     expect((await list(alice.token)).body.items.find((i: { listing_id: number }) => i.listing_id === a).change).toBe('none');
   });
 
-  it('goes with a deleted listing and with a deleted account', async () => {
-    const f = await insertListing(t.db, owner.user.id);
+  it('keeps a deleted listing as deleted, named as it was kept, until its keeper removes it', async () => {
+    const f = await insertListing(t.db, owner.user.id, { title_en: 'Garden flat in Hadda', title_ar: 'شقة بحديقة في حدة', price: 200_000, currency: 'YER', listing_type: 'FOR_RENT' });
     await keep(f, bob.token);
     expect(ids(await list(bob.token))).toEqual([f, b]);
+    expect((await list(bob.token)).body.items[0]).toMatchObject({ listing_id: f, listing_type: 'FOR_RENT', change: 'none' });
     const gone = await http(t.url, 'DELETE', `/api/v1/listings/${f}`, { token: owner.token });
     expect(gone.status).toBe(204);
+    const r = await list(bob.token);
+    expect(r.status).toBe(200);
+    expect(ids(r)).toEqual([f, b]);
+    expect(r.body.total).toBe(2);
+    expect(r.body.items[0]).toEqual({
+      listing_id: f,
+      title_en: 'Garden flat in Hadda',
+      title_ar: 'شقة بحديقة في حدة',
+      listing_type: 'FOR_RENT',
+      listing: null,
+      saved_at: expect.any(String),
+      saved_price: 200_000,
+      saved_currency: 'YER',
+      change: 'deleted',
+    });
+    // Not public, so it cannot be kept again; the keeper removes it like any favourite.
+    expect((await put(f, bob.token)).status).toBe(404);
+    expect((await del(f, bob.token)).status).toBe(204);
     expect(ids(await list(bob.token))).toEqual([b]);
-    await t.db.deleteFrom('users').where('id', '=', bob.user.id).execute();
-    expect(await t.db.selectFrom('favorites').select('listing_id').where('user_id', '=', bob.user.id).execute()).toEqual([]);
+    expect((await list(bob.token)).body.total).toBe(1);
+  });
+
+  it("keeps the favourites of a listing deleted with its owner's account, and deletes the keeper's with theirs", async () => {
+    const seller = await createUser(t);
+    const keeper = await createUser(t);
+    const g = await insertListing(t.db, seller.user.id, { title_en: 'Stone house in Old Sanaa', title_ar: 'بيت حجري في صنعاء القديمة' });
+    const h = await insertListing(t.db, owner.user.id);
+    await keep(g, keeper.token);
+    await keep(h, keeper.token);
+    await keep(g, seller.token);
+    const closed = await http(t.url, 'DELETE', '/api/v1/users/me', { token: seller.token, body: { email: seller.user.email } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(204);
+    expect(await t.db.selectFrom('listings').select('id').where('id', '=', g).execute()).toEqual([]);
+    const r = await list(keeper.token);
+    expect(ids(r)).toEqual([h, g]);
+    expect(r.body.items[1]).toMatchObject({ listing_id: g, listing: null, change: 'deleted', title_en: 'Stone house in Old Sanaa', title_ar: 'بيت حجري في صنعاء القديمة' });
+    // The seller's own favourites went with their account.
+    expect(await t.db.selectFrom('favorites').select('listing_id').where('user_id', '=', seller.user.id).execute()).toEqual([]);
+
+    const left = await http(t.url, 'DELETE', '/api/v1/users/me', { token: keeper.token, body: { email: keeper.user.email } });
+    expect(left.status, JSON.stringify(left.body)).toBe(204);
+    expect(await t.db.selectFrom('favorites').select('listing_id').where('user_id', '=', keeper.user.id).execute()).toEqual([]);
+    // The listing the keeper kept is untouched.
+    expect(await t.db.selectFrom('listings').select('id').where('id', '=', h).execute()).toEqual([{ id: h }]);
   });
 });
 
@@ -155,6 +199,7 @@ describe('changeOf', () => {
   it('names the strongest news and compares across currencies in dollars', () => {
     expect(changeOf(base, rates)).toBe('none');
     expect(changeOf({ ...base, public: false, availability: 'sold' }, rates)).toBe('unavailable');
+    expect(changeOf({ ...base, public: false, deleted: true, availability: null, price: null }, rates)).toBe('deleted');
     expect(changeOf({ ...base, availability: 'sold', price: 50 }, rates)).toBe('sold');
     expect(changeOf({ ...base, price: 90 }, rates)).toBe('price_down');
     expect(changeOf({ ...base, price: null }, rates)).toBe('none');

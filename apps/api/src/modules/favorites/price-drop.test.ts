@@ -11,7 +11,8 @@ import { createTestApp, createUser, DB_KINDS, http, type TestApp } from '../../.
 import { insertListing, insertMedia } from '../../../test/fixtures.js';
 import { startSmtp, until } from '../mail/smtp-test-server.js';
 import { startMailWorker } from '../mail/worker.js';
-import { DAY_MS, sendPriceDropMails, startPriceDropJob } from './price-drop.js';
+import type { ListingRead } from '@manzil/shared';
+import { arabicDropSubject, DAY_MS, priceDropMail, sendPriceDropMails, startPriceDropJob } from './price-drop.js';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const quiet = { info() {}, warn() {}, error() {} };
@@ -98,7 +99,9 @@ describe.each(DB_KINDS)('favourites price-drop e-mails (%s)', (kind) => {
     expect(await pass()).toBe(2); // Alice and Bob; Carol's address is not verified
 
     const got = await smtp.waitForMatch((m) => m.to.includes(alice.user.email));
-    expect(got.subject).toMatch(/^انخفضت أسعار 2 عقارات في مفضلتك \| 2 homes you saved are now cheaper$/);
+    // Two in Arabic is the dual, not "2 عقارات" (Intl.PluralRules' categories), in the subject and the heading.
+    expect(got.subject).toMatch(/^عقاران في مفضلتك أصبحا أرخص \| 2 homes you saved are now cheaper$/);
+    expect(got.html).toMatch(/<h2[^>]*>عقاران في مفضلتك أصبحا أرخص<\/h2>/);
     expect(got.text).toContain('شقة مشمسة في حدة');
     expect(got.text).toContain('غرف قرب التحرير');
     expect(got.text).not.toContain('محل في الزبيري'); // its price went up
@@ -111,7 +114,7 @@ describe.each(DB_KINDS)('favourites price-drop e-mails (%s)', (kind) => {
     fs.writeFileSync('/tmp/price-drop-ar.html', got.html);
 
     const bobs = await smtp.waitForMatch((m) => m.to.includes(bob.user.email));
-    expect(bobs.subject).toBe('2 homes you saved are now cheaper | انخفضت أسعار 2 عقارات في مفضلتك');
+    expect(bobs.subject).toBe('2 homes you saved are now cheaper | عقاران في مفضلتك أصبحا أرخص');
     expect(bobs.html).toContain('<html lang="en" dir="ltr">');
     expect(bobs.text).toContain('Sunny flat in Hadda');
     expect(bobs.text).toContain('Villa in Asbahi');
@@ -189,5 +192,42 @@ describe.each(DB_KINDS)('favourites price-drop e-mails (%s)', (kind) => {
     } finally {
       await Promise.all(jobs.map((stop) => stop()));
     }
+  });
+});
+
+describe('the price-drop mail counts homes in grammatical Arabic', () => {
+  const home = (id: number) =>
+    ({
+      id,
+      title_en: `Home ${id}`,
+      title_ar: `منزل ${id}`,
+      listing_type: 'FOR_SALE',
+      price: 90_000,
+      currency: 'USD',
+      media: [],
+      property: { district: null, governorate: null },
+    }) as unknown as ListingRead;
+  const mail = (n: number, lang: 'ar' | 'en' = 'ar') =>
+    priceDropMail({ name: 'Huda', base: 'https://manzil.example', drops: Array.from({ length: n }, (_, i) => ({ listing: home(i + 1), oldPrice: 100_000, oldCurrency: 'USD' as const })) }, lang);
+
+  it.each([
+    [1, 'انخفض سعر عقار في مفضلتك'],
+    [2, 'عقاران في مفضلتك أصبحا أرخص'],
+    [3, '3 عقارات في مفضلتك أصبحت أرخص'],
+    [10, '10 عقارات في مفضلتك أصبحت أرخص'],
+    [11, '11 عقارًا في مفضلتك أصبحت أرخص'],
+    [99, '99 عقارًا في مفضلتك أصبحت أرخص'],
+    [100, '100 عقار في مفضلتك أصبحت أرخص'],
+    [103, '103 عقارات في مفضلتك أصبحت أرخص'],
+  ])('%i: %s, in the subject and the heading, with Western digits', (n, ar) => {
+    expect(arabicDropSubject(n)).toBe(ar);
+    if (n > 11) return;
+    const m = mail(n);
+    const en = n === 1 ? 'A home you saved is now cheaper' : `${n} homes you saved are now cheaper`;
+    expect(m.subject).toBe(`${ar} | ${en}`);
+    expect(m.html).toContain(`<h2 style="font-size:18px;margin:0 0 12px">${ar}</h2>`);
+    expect(m.text.startsWith(`${ar}\n`)).toBe(true);
+    // An English reader's mail gives the Arabic in short, counted the same way.
+    expect(mail(n, 'en').subject).toBe(`${en} | ${ar}`);
   });
 });

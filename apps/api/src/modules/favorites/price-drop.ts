@@ -172,9 +172,30 @@ export function startPriceDropJob(
 
 // ---- The mail ----
 
+const arPlural = new Intl.PluralRules('ar');
+
+/**
+ * "N homes you saved are now cheaper" in Arabic, the noun in the form its count asks for (Intl.PluralRules'
+ * categories): عقار واحد، عقاران، 3–10 عقارات، 11–99 عقارًا، 100 عقار. Western digits, as the other mails.
+ */
+export function arabicDropSubject(n: number): string {
+  switch (arPlural.select(n)) {
+    case 'one':
+      return 'انخفض سعر عقار في مفضلتك';
+    case 'two':
+      return 'عقاران في مفضلتك أصبحا أرخص';
+    case 'few':
+      return `${n} عقارات في مفضلتك أصبحت أرخص`;
+    case 'many':
+      return `${n} عقارًا في مفضلتك أصبحت أرخص`;
+    default:
+      return `${n} عقار في مفضلتك أصبحت أرخص`;
+  }
+}
+
 const L = {
   ar: {
-    subject: (n: number) => (n === 1 ? 'انخفض سعر عقار في مفضلتك' : `انخفضت أسعار ${n} عقارات في مفضلتك`),
+    subject: arabicDropSubject,
     hello: (name: string) => (name ? `مرحبًا ${name}،` : 'مرحبًا،'),
     intro: 'أصبحت هذه العقارات التي تحتفظ بها في مفضلتك أرخص مما كانت عليه آخر مرة أخبرناك فيها:',
     was: 'كان',

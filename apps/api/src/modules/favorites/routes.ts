@@ -19,9 +19,11 @@ export default async function favoritesRoutes(base: FastifyInstance) {
         tags,
         summary: "The signed-in user's favourites, newest kept first, each with what changed since it was kept",
         description:
-          'Each item has the listing as search gives it, or null (with its id and titles) when the public can no ' +
-          'longer see it; `change` is `unavailable`, `sold`, `rented`, `price_down`, `price_up` (compared with ' +
-          '`saved_price` in `saved_currency`) or `none`.',
+          'Each item has the listing as search gives it, or null (with its id, titles and type) when the public ' +
+          'cannot see it; `change` is `deleted` (the listing was deleted: the favourite stays, named as it was ' +
+          'kept, until its keeper removes it), `unavailable` (not public at the moment: hidden, expired, in ' +
+          'review), `sold`, `rented`, `price_down`, `price_up` (compared with `saved_price` in `saved_currency`) ' +
+          'or `none`.',
         security,
         querystring: favoritesQuery,
         response: { 200: favoriteList, 401: errorDetail },
@@ -57,7 +59,7 @@ export default async function favoritesRoutes(base: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'Forget a favourite (204 also when it was not one)',
+        summary: 'Forget a favourite, its listing deleted or not (204 also when it was not one)',
         security,
         params: favoriteParam,
         response: { 204: noContent('Forgotten'), 401: errorDetail },

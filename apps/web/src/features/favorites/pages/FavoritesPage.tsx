@@ -2,6 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, WINDOW_EVENTS, type FavoriteChange, type FavoriteItem, type ListingRead } from '@manzil/shared';
+import { plain } from '../../../components/currency/convert';
 import { ApiError } from '../../../api/client';
 import { EmptyState } from '../../../components/EmptyState';
 import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
@@ -18,8 +19,10 @@ import '../favorites.css';
 
 /**
  * /favorites (issue 27): the listings the visitor keeps, newest first. Signed in, the account's, each with what
- * changed since it was kept (price down or up with the old price, sold, rented, no longer available); signed out,
- * the device's, read one by one from the public listing, with a prompt to sign in to keep them everywhere.
+ * changed since it was kept (price down or up with the old price, sold, rented, not shown at the moment, deleted);
+ * signed out, the device's, read one by one from the public listing, with a prompt to sign in to keep them
+ * everywhere. A listing not shown at the moment may come back; a deleted one will not, and is named by what was
+ * kept with the favourite (its titles, type and price then) until the visitor removes it.
  * A heart pressed here forgets the listing but leaves its card until the page is opened again: pressing it
  * again keeps it back.
  */
@@ -79,7 +82,7 @@ function AccountFavorites({ token }: { token: string }) {
         {items.map((f, i) => (
           <li className="col" key={f.listing_id} data-testid={`favorite-item-${f.listing_id}`}>
             <ChangeBadge item={f} />
-            {f.listing ? <ListingCard listing={f.listing} eager={i < 3} /> : <GoneCard id={f.listing_id} title_en={f.title_en} title_ar={f.title_ar} />}
+            {f.listing ? <ListingCard listing={f.listing} eager={i < 3} /> : <GoneCard id={f.listing_id} item={f} />}
           </li>
         ))}
       </ul>
@@ -87,24 +90,29 @@ function AccountFavorites({ token }: { token: string }) {
   );
 }
 
-/** What changed since the listing was kept, above its card. */
+/**
+ * What changed since the listing was kept, above its card. Sold and rented in the card's own words (listings
+ * namespace), as its photo says them; a saved price as the card writes prices, per month for a rental.
+ */
 function ChangeBadge({ item }: { item: FavoriteItem }) {
-  const { t, i18n } = useTranslation('favorites');
-  const lang = i18n.language?.startsWith('en') ? 'en' : 'ar';
+  const { t } = useTranslation(['favorites', 'listings']);
   const change: FavoriteChange = item.change;
   if (change === 'none') return null;
-  const old = formatPrice(item.saved_price, item.saved_currency, lang);
-  const icon = { price_down: 'arrow-down', price_up: 'arrow-up', sold: 'check2-circle', rented: 'key', unavailable: 'eye-slash' }[change];
+  const icon = { price_down: 'arrow-down', price_up: 'arrow-up', sold: 'check2-circle', rented: 'key', unavailable: 'eye-slash', deleted: 'x-circle' }[change];
   return (
     <p className={`favorites-change favorites-change--${change}`} data-testid={`favorite-change-${item.listing_id}`}>
       <i className={`bi bi-${icon}`} aria-hidden="true" />{' '}
       {change === 'price_down' || change === 'price_up' ? (
-        <>
+        <span>
           {t(`change.${change}`)}{' '}
           <span className="favorites-old-price">
-            ({t('change.savedAt')} <bdi dir="ltr">{old}</bdi>)
+            ({t('change.savedAt')} <SavedPrice item={item} />)
           </span>
-        </>
+        </span>
+      ) : change === 'sold' ? (
+        t('listings:availability.sold')
+      ) : change === 'rented' ? (
+        t('listings:availability.rented')
       ) : (
         t(`change.${change}`)
       )}
@@ -112,17 +120,48 @@ function ChangeBadge({ item }: { item: FavoriteItem }) {
   );
 }
 
-/** A kept listing the public cannot see any more: its title (when known) and the heart to forget it. */
-function GoneCard({ id, title_en, title_ar }: { id: number; title_en?: string; title_ar?: string }) {
-  const { t, i18n } = useTranslation('favorites');
-  const title = (i18n.language?.startsWith('en') ? title_en || title_ar : title_ar || title_en) || t('listingNumber', { id });
+/** The price a favourite was kept at, as a card writes it: isolated left to right, "/ month" after a rental's. */
+function SavedPrice({ item }: { item: Pick<FavoriteItem, 'saved_price' | 'saved_currency' | 'listing_type' | 'listing'> }) {
+  const { t, i18n } = useTranslation('listings');
+  const price = formatPrice(item.saved_price, item.saved_currency, i18n.language?.startsWith('en') ? 'en' : 'ar');
+  if (!price) return null;
+  const rent = (item.listing?.listing_type ?? item.listing_type) === 'FOR_RENT';
   return (
-    <article className="favorites-gone" aria-labelledby={`favorite-gone-${id}`}>
-      <i className="bi bi-house-slash favorites-gone-icon" aria-hidden="true" />
+    <>
+      <bdi dir="ltr">{plain(price)}</bdi>
+      {rent && <> {t('perMonth')}</>}
+    </>
+  );
+}
+
+/**
+ * A kept listing the public cannot see: deleted for good, or not shown at the moment (or, on the device, not
+ * known which). Named by its title (as kept, when deleted), its number and the price it was kept at; the heart
+ * forgets it.
+ */
+function GoneCard({ id, item }: { id: number; item?: FavoriteItem }) {
+  const { t, i18n } = useTranslation('favorites');
+  const en = i18n.language?.startsWith('en');
+  const title = (en ? item?.title_en || item?.title_ar : item?.title_ar || item?.title_en) || '';
+  const deleted = item?.change === 'deleted';
+  const hasPrice = item != null && item.saved_price != null;
+  return (
+    <article className="favorites-gone" aria-labelledby={`favorite-gone-${id}`} data-testid={`favorite-gone-${id}`}>
+      <i className={`bi bi-${deleted ? 'house-x' : 'house-slash'} favorites-gone-icon`} aria-hidden="true" />
       <h2 className="h6 mb-1" id={`favorite-gone-${id}`}>
-        {title}
+        {title || t('listingNumber', { id })}
       </h2>
-      <p className="text-body-secondary small mb-0">{t('goneHint')}</p>
+      {(title || hasPrice) && (
+        <p className="favorites-gone-meta small mb-1">
+          {title && <span>{t('listingNumber', { id })}</span>}
+          {item && hasPrice && (
+            <span>
+              {t('savedPrice')}: <SavedPrice item={item} />
+            </span>
+          )}
+        </p>
+      )}
+      <p className="text-body-secondary small mb-0">{t(deleted ? 'goneHint' : 'hiddenHint')}</p>
       <FavoriteButton listingId={id} describedBy={`favorite-gone-${id}`} className="favorites-gone-heart" />
     </article>
   );
