@@ -307,3 +307,96 @@ describe.each<[Lang, { width: number; height: number }]>([
     await ctx.close();
   });
 });
+
+/**
+ * A drawn area larger than the map's view (a phone; a map zoomed in): the area alone is the search. The page
+ * counts every listing in it, wherever the map looks; "Save this search" keeps the polygon and no box of the
+ * view; opened again, the map fits the whole area.
+ */
+describe.each<Lang>(['en', 'ar'])('saved searches: a drawn area bigger than the view (%s, 390 px)', (lang) => {
+  const { s, m } = texts(lang);
+
+  it('counts and saves the whole area, not the part in view, and opens on all of it', async () => {
+    const adminToken = await signIn(server, ADMIN.email, ADMIN.password);
+    const owner = await registerUser(server, { first_name: 'Amal', last_name: 'Owner' });
+    // An area of its own per language, away from the other tests' flats (Aden): 0.4° × 0.6°.
+    const lng0 = lang === 'en' ? 47 : 48;
+    const polygon = [
+      { lat: 14, lng: lng0 },
+      { lat: 14, lng: lng0 + 0.6 },
+      { lat: 14.4, lng: lng0 + 0.6 },
+      { lat: 14.4, lng: lng0 },
+    ];
+    const listings: Record<'centre' | 'edge' | 'outside', number> = { centre: 0, edge: 0, outside: 0 };
+    // In the middle; inside near a corner (off the view the link opens on); north of the area.
+    for (const [key, lat, lng] of [['centre', 14.2, lng0 + 0.3], ['edge', 14.03, lng0 + 0.04], ['outside', 14.5, lng0 + 0.3]] as const) {
+      listings[key] = await createListing(server, owner.token, { title_en: `Area ${key} ${lang}`, title_ar: `منطقة ${key} ${lang}` }, { latitude: lat, longitude: lng });
+      expect((await api(server, 'POST', `/admin/listings/${listings[key]}/approve`, { token: adminToken })).status).toBe(200);
+    }
+    const visitor = await registerUser(server, { first_name: 'Salma' });
+    const ctx = await newContext(browser, { lang, viewport: MOBILE, token: visitor.token });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const bounds = () => {
+      const p = new URL(page.url()).searchParams;
+      return { min_lat: Number(p.get('min_lat')), max_lat: Number(p.get('max_lat')), min_lon: Number(p.get('min_lon')), max_lon: Number(p.get('max_lon')) };
+    };
+    const showsWholeArea = () => {
+      const b = bounds();
+      return b.min_lat <= 14 && b.max_lat >= 14.4 && b.min_lon <= lng0 && b.max_lon >= lng0 + 0.6;
+    };
+    const count = page.getByTestId('map-count');
+    const areaCount = `${m('inDrawnArea')} · ${lang === 'ar' ? m('countArea_two') : m('countArea_other').replace('{{count}}', '2')}`;
+
+    // A link with the area and a small view of its middle (as a map zoomed in, or a phone's, wrote it).
+    const small = `min_lat=14.17&max_lat=14.23&min_lon=${lng0 + 0.27}&max_lon=${lng0 + 0.33}`;
+    await openApp(page, `${server.url}/search-map?listing_type=rent&polygon=${encodeURIComponent(JSON.stringify(polygon))}&${small}`);
+    await page.locator('.search-map .leaflet-tile-loaded').first().waitFor();
+    await page.locator('.search-map path.leaflet-interactive, .search-map .leaflet-overlay-pane path').first().waitFor();
+    // The map opens on the whole drawn area, not on the link's view of part of it.
+    await until(async () => showsWholeArea(), true, 'the map fits the drawn area').catch(() => undefined);
+    expect.soft(showsWholeArea(), `the map shows the whole area: ${JSON.stringify(bounds())}`).toBe(true);
+    await shot(page, AREA, `area-fitted-${lang}-390`);
+
+    // Zoomed in on the middle: the corner's listing is off the screen, still in the area, so still counted.
+    for (let i = 0; i < 2; i++) {
+      const before = page.url();
+      await page.locator('.search-map .leaflet-control-zoom-in').click();
+      await until(async () => page.url() !== before, true, 'zoomed in');
+    }
+    await until(async () => bounds().min_lat > 14.03 || bounds().min_lon > lng0 + 0.04, true, 'the corner listing out of view');
+    await page.waitForTimeout(800);
+    await page.getByTestId('map-loading').waitFor({ state: 'detached' });
+    await until(() => count.textContent(), areaCount, 'the whole area counted').catch(() => undefined);
+    expect.soft(await count.textContent()).toBe(areaCount);
+    await shot(page, AREA, `area-zoomed-${lang}-390`);
+
+    // Saved: the polygon alone, no box of the view.
+    await page.getByTestId('save-search').click();
+    const dialog = page.getByRole('dialog', { name: s('dialog.title') });
+    const nameField = dialog.getByLabel(s('dialog.nameLabel'), { exact: true });
+    await until(async () => (await nameField.inputValue()).length > 0, true, 'proposed name');
+    await nameField.fill(`Area ${lang} ${Date.now()}`);
+    await dialog.getByRole('button', { name: s('dialog.submit'), exact: true }).click();
+    await dialog.getByTestId('save-search-success').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const [search] = (await saved(visitor.token)).items;
+    expect(search!.filters.polygon_coordinates).toEqual(polygon);
+    for (const k of ['min_lat', 'max_lat', 'min_lon', 'max_lon']) expect(search!.filters, k).not.toHaveProperty(k);
+    // What it matches: both listings in the area, the one outside not (the search an alert runs).
+    const matched = await api(server, 'POST', '/listings/search', { body: { ...search!.filters, limit: 100 } });
+    expect(matched.body.items.map((i: { id: number }) => i.id).sort()).toEqual([listings.centre, listings.edge].sort());
+
+    // Opened from /saved-searches: the map fits the whole area and counts both.
+    await openApp(page, `${server.url}/saved-searches`);
+    await page.getByTestId(`saved-search-${search!.id}`).getByTestId('saved-search-open').click();
+    await page.waitForURL(/\/search-map\?.*polygon=/);
+    await until(async () => showsWholeArea(), true, 'opened on the whole area');
+    await until(() => count.textContent(), areaCount, 'the whole area counted on opening');
+    await shot(page, AREA, `area-opened-${lang}-390`);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
+});

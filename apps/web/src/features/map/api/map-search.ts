@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListingPin, MapCluster, MapSearchAnswer } from '@manzil/shared';
 import { apiFetch } from '../../../api/client';
 import type { Bounds, LatLngPoint } from '../lib/geo';
-import { buildMapSearchBody, buildMapViewBody, type MapFilters } from '../lib/params';
+import { buildMapResultsBody, buildMapViewBody, type MapFilters } from '../lib/params';
 
 /** What the map shows: pins (a view of a few hundred listings at most), or the server's clusters. */
 export interface MapView {
@@ -16,6 +16,8 @@ export interface MapView {
 export interface SearchAnswer {
   items: ListingPin[];
   total: number;
+  /** More match than `total` says (the search's count stops at a cap). */
+  total_capped?: boolean;
 }
 
 function normaliseView(answer: MapSearchAnswer | undefined): MapView {
@@ -47,19 +49,20 @@ export function useMapSearch(filters: MapFilters, area: MapArea | null, polygon:
 }
 
 /**
- * The newest listings in the view as pins, for the list beside the map while the map shows clusters (the
- * clusters' answer has no listings of its own). Only asked for when `enabled`.
+ * The newest listings of the page's results as pins, with their count: those in the view, for the list beside
+ * the map while the map shows clusters (the clusters' answer has no listings of its own); with a drawn area,
+ * those in the whole area, wherever the map looks (buildMapResultsBody). Only asked for when `enabled`.
  */
 export function useMapListing(filters: MapFilters, bounds: Bounds | null, polygon: LatLngPoint[] | null, limit: number, enabled: boolean) {
-  const body = { ...buildMapSearchBody(filters, bounds, polygon), limit };
+  const body = { ...buildMapResultsBody(filters, bounds, polygon), limit };
   return useQuery({
     queryKey: ['listings', 'map-list', body] as const,
     queryFn: async ({ signal }) => {
       const a = await apiFetch<SearchAnswer>('/listings/search', { method: 'POST', body, public: true, signal });
-      return { items: a?.items ?? [], total: a?.total ?? 0 };
+      return { items: a?.items ?? [], total: a?.total ?? 0, capped: a?.total_capped ?? false };
     },
     staleTime: 30_000,
-    enabled: enabled && bounds !== null,
+    enabled: enabled && (bounds !== null || polygon !== null),
     placeholderData: keepPreviousData,
     retry: 1,
   });

@@ -6,6 +6,7 @@ import { PhotoPlaceholder, saverVariant, usePhotoGate } from '../../../component
 import { CARD_MAX_VARIANT_WIDTH, imageSrc, srcSet } from '../../../components/listing-card/display';
 import { listingTitle, placeName, priceText } from '../lib/display';
 import { ApproxPrice } from '../../../components/currency/PriceExtras';
+import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
 
 /** A pin carries the place as objects and no old price: what the currency line needs of it. */
 const priced = (l: ListingPin) => ({
@@ -16,7 +17,11 @@ const priced = (l: ListingPin) => ({
   property: { governorate_id: l.property.governorate?.id ?? null, district_id: l.property.district?.id ?? null, area_sqm: l.property.area_sqm },
 });
 
-/** The info window of a marker (spec §2): image, title, price, beds, baths, area and a details link. */
+/**
+ * The info window of a marker (spec §2): image, title with the heart (issue 27), price, beds, baths, area and a
+ * details link. The heart follows the title, so from the keyboard (focus lands on the title) Tab reaches it next;
+ * a click on it stays in the popup: Leaflet keeps clicks inside a popup from the map, and it is no link.
+ */
 export function ListingPopupContent({ listing, lang }: { listing: ListingPin; lang: Lang }) {
   const { t } = useTranslation('map');
   const title = listingTitle(listing, lang);
@@ -29,6 +34,7 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
   // District, governorate ("Azal, Amanat Al-Asimah"); a listing placed only in a governorate shows that.
   const place = [...new Set([placeName(p.district, lang), placeName(p.governorate, lang)].filter(Boolean))].join(lang === 'ar' ? '، ' : ', ');
   const href = `/property-details/${listing.id}`;
+  const titleId = `map-popup-${listing.id}-title`;
   return (
     <article className="map-popup" aria-label={title}>
       {gate.gated && (
@@ -50,9 +56,12 @@ export function ListingPopupContent({ listing, lang }: { listing: ListingPin; la
         {listing.availability !== 'available' && <span className="map-popup-badge map-popup-badge--gone">{t(`availability.${listing.availability}`)}</span>}
       </Link>
       <div className="map-popup-body">
-        <h3 className="map-popup-title">
-          <Link to={href}>{title}</Link>
-        </h3>
+        <div className="map-popup-head">
+          <h3 className="map-popup-title" id={titleId}>
+            <Link to={href}>{title}</Link>
+          </h3>
+          <FavoriteButton listingId={listing.id} describedBy={titleId} className="map-popup-favorite" />
+        </div>
         <p className="map-popup-price">
           {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
           {price && listing.listing_type === 'FOR_RENT' ? <span className="map-popup-suffix"> {t('perMonth')}</span> : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { groupDigits, type ListingPin, type Lang } from '@manzil/shared';
 import { useDataSaver } from '../../../components/data-saver/store';
+import { FavoriteButton } from '../../../components/favorites/FavoriteButton';
 import { imageSrc } from '../../../components/listing-card/display';
 import { listingTitle, placeName, priceText } from '../lib/display';
 
@@ -16,27 +17,30 @@ interface Props {
   lang: Lang;
   /** Nothing has answered yet (the column is there from the start, so the map's width never changes under it). */
   loading: boolean;
+  /** The listings are those of a drawn area, wherever the map looks, rather than of the view. */
+  drawnArea?: boolean;
   /** A card hovered or focused (its marker is highlighted), or null when it is left. */
   onHighlight: (id: number | null) => void;
 }
 
 /**
  * The listings in the map's view as compact cards, beside the map on wide screens (≥ 992 px). They are the
- * pins the map already has, in the same order: no second request. Hovering or focusing a card highlights its
- * marker (or the cluster holding it).
+ * pins the map already has, in the same order: no second request (under clusters, or with a drawn area, the
+ * page asks for them). Hovering or focusing a card highlights its marker (or the cluster holding it); each
+ * card has its heart (issue 27).
  */
-export function MapResultsList({ listings, total, lang, loading, onHighlight }: Props) {
+export function MapResultsList({ listings, total, lang, loading, drawnArea = false, onHighlight }: Props) {
   const { t } = useTranslation('map');
   const shown = listings.slice(0, LIST_MAX);
   return (
     <section className="map-results" aria-labelledby="map-results-title" data-testid="map-results">
       <h2 id="map-results-title" className="map-results-title">
-        {t('list.title')}
+        {t(drawnArea ? 'list.titleArea' : 'list.title')}
       </h2>
       {loading ? (
         <p className="map-results-empty">{t('counting')}</p>
       ) : shown.length === 0 ? (
-        <p className="map-results-empty">{t('list.empty')}</p>
+        <p className="map-results-empty">{t(drawnArea ? 'emptyArea' : 'list.empty')}</p>
       ) : (
         <ul className="map-results-list" onMouseLeave={() => onHighlight(null)}>
           {shown.map((l) => (
@@ -45,7 +49,7 @@ export function MapResultsList({ listings, total, lang, loading, onHighlight }: 
         </ul>
       )}
       {Math.max(total, listings.length) > shown.length && (
-        <p className="map-results-more">{t('list.more', { shown: shown.length, count: Math.max(total, listings.length) })}</p>
+        <p className="map-results-more">{t(drawnArea ? 'list.moreArea' : 'list.more', { shown: shown.length, count: Math.max(total, listings.length) })}</p>
       )}
     </section>
   );
@@ -61,6 +65,7 @@ const ResultCard = memo(function ResultCard({ listing, lang, onHighlight }: { li
   const src = saver ? null : imageSrc(listing.media[0], 400);
   const place = [...new Set([placeName(p.district, lang), placeName(p.governorate, lang)].filter(Boolean))].join(lang === 'ar' ? '، ' : ', ');
   const isRent = listing.listing_type === 'FOR_RENT';
+  const titleId = `map-result-${listing.id}-title`;
   return (
     <li
       className="map-result"
@@ -78,7 +83,9 @@ const ResultCard = memo(function ResultCard({ listing, lang, onHighlight }: { li
           )}
         </span>
         <span className="map-result-body">
-          <span className="map-result-title">{title}</span>
+          <span className="map-result-title" id={titleId}>
+            {title}
+          </span>
           <span className="map-result-price">
             {price ? <span className="price-ltr">{price}</span> : t('priceOnRequest')}
             {price && isRent ? <span className="map-popup-suffix"> {t('perMonth')}</span> : null}
@@ -92,6 +99,8 @@ const ResultCard = memo(function ResultCard({ listing, lang, onHighlight }: { li
           {place && <span className="map-result-place">{place}</span>}
         </span>
       </Link>
+      {/* Beside the card's link, not in it: a button inside a link is neither valid nor reachable on its own. */}
+      <FavoriteButton listingId={listing.id} describedBy={titleId} className="map-result-favorite" />
     </li>
   );
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Polygon, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { formatPrice, TIMINGS, type Lang, type ListingPin, type MapCluster } from '@manzil/shared';
@@ -128,6 +128,10 @@ export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon
     [t, lang],
   );
 
+  // One position per popup: react-leaflet closes and reopens a popup whose position is a new array, which on any
+  // render of the map (a heart pressed in it, the map moved by the popup itself) took the focus out of it.
+  const popupAt = useMemo<[number, number] | null>(() => (selected ? [selected.property.latitude!, selected.property.longitude!] : null), [selected]);
+
   // A listing that left the results (filters or area changed) closes its popup.
   useEffect(() => {
     if (selected && !listings.some((l) => l.id === selected.id)) setSelected(null);
@@ -157,10 +161,10 @@ export default function SearchMap({ center, zoom, fitTo, fitVersion = 0, polygon
       <ListingMarkers listings={listings} lang={lang} onSelect={onSelect} clusterLabel={clusterLabel} highlightId={highlightId} />
       <PopupKeyboard opener={opener} />
       <ClusterMarkers clusters={clusters} label={clusterName} highlight={highlightAt} />
-      {selected && (
+      {selected && popupAt && (
         <Popup
           key={selected.id}
-          position={[selected.property.latitude!, selected.property.longitude!]}
+          position={popupAt}
           offset={[0, -26]}
           minWidth={240}
           maxWidth={280}

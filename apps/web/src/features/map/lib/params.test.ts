@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBounds, parsePolygon, pointInPolygon, polygonBounds, sameBounds, serializePolygon, withBounds } from './geo';
-import { buildMapSearchBody, buildMapViewBody, parseListingType, parseMapFilters, parseRooms, withoutArea } from './params';
+import { buildMapResultsBody, buildMapSearchBody, buildMapViewBody, parseListingType, parseMapFilters, parseRooms, withoutArea } from './params';
 
 const square = [
   { lat: 15.3, lng: 44.1 },
@@ -154,6 +154,17 @@ describe('buildMapSearchBody', () => {
     const { skip: _s, limit: _l, view: _v, ...same } = buildMapSearchBody(filters, bounds, square);
     expect(buildMapViewBody(filters, bounds, square, 6)).toEqual({ ...same, zoom: 6 });
     expect(buildMapViewBody(filters, null, null, 11.6)).toEqual({ listing_type: 'FOR_SALE', governorate_id: [1, 2], solar_power: true, search: 'حدة', zoom: 12 });
+  });
+  it("the page's results and a saved search (issue 27): a drawn area alone, else the view's box", () => {
+    const filters = parseMapFilters(new URLSearchParams('listing_type=rent'));
+    const view = { min_lat: 15.27, max_lat: 15.4, min_lon: 44.15, max_lon: 44.3 };
+    const withArea = buildMapResultsBody(filters, view, square);
+    expect(withArea).toEqual(buildMapSearchBody(filters, null, square));
+    for (const k of ['min_lat', 'max_lat', 'min_lon', 'max_lon']) expect(withArea).not.toHaveProperty(k);
+    expect(withArea).toMatchObject({ polygon_coordinates: square });
+    expect(buildMapResultsBody(filters, view, null)).toEqual(buildMapSearchBody(filters, view, null));
+    // The map's markers stay those of the view, within the area.
+    expect(buildMapViewBody(filters, view, square, 12)).toMatchObject({ ...view, polygon_coordinates: square });
   });
   it('drops the area but keeps filters', () => {
     expect(withoutArea(new URLSearchParams('a=1&min_lat=1&max_lat=2&min_lon=3&max_lon=4&polygon=[]&draw=1')).toString()).toBe('a=1');

@@ -79,6 +79,17 @@ export function buildMapSearchBody(filters: MapFilters, bounds: Bounds | null, p
 }
 
 /**
+ * The body of the page's results: the count and the list beside the map, and what "Save this search" keeps
+ * (issue 27). A drawn area is the search, however much of it the map shows: with one, the view's box is left
+ * out, so a listing in the area but off the screen (a phone, a zoomed map) is still a result and a saved search
+ * never holds less than the area. Without one, the view's box is the area. The markers alone are the view's
+ * (buildMapViewBody).
+ */
+export function buildMapResultsBody(filters: MapFilters, bounds: Bounds | null, polygon: LatLngPoint[] | null) {
+  return buildMapSearchBody(filters, polygon ? null : bounds, polygon);
+}
+
+/**
  * The POST /listings/search/map body (issue 26): the same filters, box and drawn area, and the map's zoom; the
  * server answers the listings as pins when the view holds a few hundred at most, else clusters.
  */

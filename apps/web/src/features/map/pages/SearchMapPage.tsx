@@ -10,8 +10,8 @@ import { useWideLayout } from '../../../components/useMediaQuery';
 import { translateError } from '../../../i18n/translate-api-error';
 import { toAppLanguage } from '../../../i18n/config';
 import { useMapListing, useMapSearch } from '../api/map-search';
-import { BOUNDS_KEYS, parseBounds, sameBounds, withBounds, type Bounds } from '../lib/geo';
-import { AREA_KEYS, buildMapSearchBody, parseMapFilters, polygonFromParams } from '../lib/params';
+import { BOUNDS_KEYS, parseBounds, polygonBounds, sameBounds, withBounds, type Bounds } from '../lib/geo';
+import { AREA_KEYS, buildMapResultsBody, parseMapFilters, polygonFromParams } from '../lib/params';
 
 import { FilterChips } from '../../search/components/FilterChips';
 import { withoutChip, withoutFilters } from '../../search/lib/filters';
@@ -46,19 +46,26 @@ export default function SearchMapPage() {
   const polygonRaw = params.get('polygon');
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const polygon = useMemo(() => polygonFromParams(params), [polygonRaw]);
+  const polygonBox = useMemo(() => (polygon ? polygonBounds(polygon) : null), [polygon]);
   const urlBounds = parseBounds(params);
 
   /**
    * The box the map last reported (and wrote into the URL). When the URL's box changes to something else,
-   * that is a navigation (load with bounds, a drawn area, back/forward): the map fits it.
+   * that is a navigation (load with bounds, back/forward): the map fits it. A drawn area is fitted whole when
+   * the page opens with it (a saved search, a shared link: its own bounds, if any, are a view of it) or it is
+   * drawn anew: it is the search, and the visitor sees all of it.
    */
   const [viewBounds, setViewBounds] = useState<Bounds | null>(null);
   const [viewZoom, setViewZoom] = useState<number | null>(null);
   const written = useRef<Bounds | null>(null);
-  const [fit, setFit] = useState(() => ({ bounds: urlBounds, version: 0 }));
+  const [fit, setFit] = useState(() => ({ bounds: polygonBox ?? urlBounds, version: 0 }));
+  const fittedArea = useRef<string | null>(null);
   const urlKey = urlBounds ? `${urlBounds.min_lat},${urlBounds.max_lat},${urlBounds.min_lon},${urlBounds.max_lon}` : '';
   useEffect(() => {
-    if (urlBounds && !sameBounds(urlBounds, written.current)) setFit((f) => ({ bounds: urlBounds, version: f.version + 1 }));
+    const newArea = polygonRaw !== fittedArea.current;
+    fittedArea.current = polygonRaw;
+    if (polygonBox && newArea) setFit((f) => ({ bounds: polygonBox, version: f.version + 1 }));
+    else if (urlBounds && !sameBounds(urlBounds, written.current)) setFit((f) => ({ bounds: urlBounds, version: f.version + 1 }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlKey, polygonRaw]);
 
@@ -78,7 +85,7 @@ export default function SearchMapPage() {
   // Where the map opens without bounds in the URL: a chosen governorate's centre, else Sana'a (spec §2).
   const governorates = useGovernorates();
   const governorateId = typeof filters.governorate_id === 'number' ? filters.governorate_id : undefined;
-  const needsCentre = !urlBounds && governorateId !== undefined && !SANAA_IDS.includes(governorateId);
+  const needsCentre = !urlBounds && !polygon && governorateId !== undefined && !SANAA_IDS.includes(governorateId);
   const start = useMemo(() => {
     const g = needsCentre ? governorates.data?.find((x) => x.id === governorateId || x.governorate_id === governorateId) : undefined;
     if (g?.latitude != null && g.longitude != null) {
@@ -94,13 +101,16 @@ export default function SearchMapPage() {
   const items = search.data?.items ?? [];
   const clusters = search.data?.clusters;
   const clustered = search.data?.mode === 'clusters';
-  const total = search.data?.total ?? 0;
   // Wide screens list the listings in view beside the map; a hovered or focused card highlights its marker (or
-  // the cluster holding it). Under clusters, the list asks for the newest listings in view itself.
+  // the cluster holding it). Under clusters, the list asks for the newest listings in view itself. A drawn area
+  // is the search (buildMapResultsBody): the count and the list are the whole area's, wherever the map looks,
+  // as a saved search of it is; the map's markers stay those of the view.
   const wide = useWideLayout();
   const [highlightId, setHighlightId] = useState<number | null>(null);
-  const listing = useMapListing(filters, viewBounds, polygon, LIST_MAX, wide && clustered);
-  const listItems = clustered ? (listing.data?.items ?? []) : items;
+  const listing = useMapListing(filters, viewBounds, polygon, LIST_MAX, polygon !== null || (wide && clustered));
+  const results = polygon ? listing : search;
+  const total = results.data?.total ?? 0;
+  const listItems = polygon || clustered ? (listing.data?.items ?? []) : items;
   const highlighted = highlightId === null ? undefined : listItems.find((l) => l.id === highlightId);
   const highlightAt = useMemo(
     () => (highlighted?.property.latitude != null && highlighted.property.longitude != null ? { lat: highlighted.property.latitude, lng: highlighted.property.longitude } : null),
@@ -110,7 +120,8 @@ export default function SearchMapPage() {
   useEffect(() => {
     // Spec §8: map bounds errors are only logged; the page adds a quiet notice with a retry.
     if (search.error) console.error('Map search failed', search.error);
-  }, [search.error]);
+    if (listing.error) console.error('Map results failed', listing.error);
+  }, [search.error, listing.error]);
 
   // ?draw=1 (home hero's "draw a map") opens the drawing modal on load.
   const [drawOpen, setDrawOpen] = useState(params.get('draw') === '1');
@@ -139,13 +150,21 @@ export default function SearchMapPage() {
     );
 
   const query = location.search;
-  const countText = search.isError && !search.data
+  const countText = results.isError && !results.data
     ? ''
-    : search.isPending
+    : results.isPending
     ? t('counting')
-    : !clustered && items.length < total
-      ? t('countCapped', { shown: items.length, count: total })
-      : t('count', { count: total });
+    : polygon
+      ? listing.data?.capped ? t('countAreaMore', { total }) : t('countArea', { count: total })
+      : !clustered && items.length < total
+        ? t('countCapped', { shown: items.length, count: total })
+        : t('count', { count: total });
+  const failed = search.isError || (polygon !== null && listing.isError);
+  const fetching = search.isFetching || (polygon !== null && listing.isFetching);
+  const retry = () => {
+    if (search.isError) void search.refetch();
+    if (polygon && listing.isError) void listing.refetch();
+  };
 
   return (
     <section className="container page-section map-search-page">
@@ -182,8 +201,8 @@ export default function SearchMapPage() {
               {t('clearArea')}
             </Button>
           )}
-          {/* Saves what the map searches: its filters, the area in view and a drawn polygon (issue 27). */}
-          <SaveSearchButton body={() => buildMapSearchBody(filters, viewBounds ?? urlBounds, polygon)} />
+          {/* Saves what the page counts and lists (issue 27): its filters, and a drawn area alone or else the area in view. */}
+          <SaveSearchButton body={() => buildMapResultsBody(filters, viewBounds ?? urlBounds, polygon)} />
         </div>
       </div>
 
@@ -201,7 +220,8 @@ export default function SearchMapPage() {
             listings={listItems}
             total={total}
             lang={lang}
-            loading={!search.data || (clustered && !listing.data)}
+            loading={polygon ? !listing.data : !search.data || (clustered && !listing.data)}
+            drawnArea={polygon !== null}
             onHighlight={setHighlightId}
           />
         )}
@@ -233,19 +253,19 @@ export default function SearchMapPage() {
               </span>
             </div>
           )}
-          {search.isError && !search.isFetching ? (
+          {failed && !fetching ? (
             <div className="map-overlay-bottom">
               <Alert variant="light" className="map-notice d-flex align-items-center gap-2 py-2" role="status">
                 <i className="bi bi-exclamation-circle text-warning" aria-hidden="true" />
                 <span>
-                  {t('loadFailed')} <span className="visually-hidden">{translateError(i18n.t, search.error)}</span>
+                  {t('loadFailed')} <span className="visually-hidden">{translateError(i18n.t, search.error ?? listing.error)}</span>
                 </span>
-                <Button size="sm" variant="outline-brand" onClick={() => void search.refetch()}>
+                <Button size="sm" variant="outline-brand" onClick={retry}>
                   {t('retry')}
                 </Button>
               </Alert>
             </div>
-          ) : search.isSuccess && !search.isFetching && total === 0 ? (
+          ) : results.isSuccess && !fetching && total === 0 ? (
             <div className="map-overlay-bottom">
               <Alert variant="light" className="map-notice py-2" role="status">
                 {polygon ? t('emptyArea') : t('empty')}
