@@ -6,7 +6,7 @@
  * an admin's fix). Per account, among the offline snapshots, so drafts leave with the session at sign-out.
  * Its photos are kept apart, in IndexedDB (app/offline/draft-photos.ts): localStorage holds text.
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { readSnapshot, removeSnapshot, saveSnapshot } from '../../../app/offline/snapshot';
 import { DEFAULT_VALUES, type ListingFormValues } from '../form';
@@ -52,15 +52,19 @@ export function forgetListingDraft(userId: number, listingId: number | null): vo
 
 /**
  * Keeps the form's values on the device as they change, unless they are back at `base` (where the form started);
- * `userId` null keeps nothing (once saved).
+ * `userId` null keeps nothing (once saved). Returns `stop`: no save from now on, not even one already waiting, which
+ * would otherwise land between a saved listing's draft being forgotten and the re-render that passes null.
  */
-export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, userId: number | null, listingId: number | null, base: ListingFormValues): void {
+export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, userId: number | null, listingId: number | null, base: ListingFormValues): () => void {
+  const stopRef = useRef(() => {});
   useEffect(() => {
     if (userId == null) return;
     let timer: number | undefined;
+    let stopped = false;
     const save = () => {
       window.clearTimeout(timer);
       timer = undefined;
+      if (stopped) return;
       const values = form.getValues();
       if (same(values, base)) forgetListingDraft(userId, listingId);
       else if (listingId == null) saveSnapshot(NEW, userId, values);
@@ -75,10 +79,16 @@ export function useKeepListingDraft(form: UseFormReturn<ListingFormValues>, user
       if (timer !== undefined && document.visibilityState === 'hidden') save();
     };
     document.addEventListener('visibilitychange', onHidden);
+    stopRef.current = () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
     return () => {
+      stopRef.current = () => {};
       sub.unsubscribe();
       document.removeEventListener('visibilitychange', onHidden);
       window.clearTimeout(timer);
     };
   }, [form, userId, base, listingId]);
+  return useCallback(() => stopRef.current(), []);
 }

@@ -185,7 +185,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   });
   const { register, handleSubmit, setValue, getValues, control, formState, clearErrors } = form;
   const errors = formState.errors;
-  useKeepListingDraft(form, keepDraft && user ? user.id : null, listingId, startValues);
+  const stopKeepingDraft = useKeepListingDraft(form, keepDraft && user ? user.id : null, listingId, startValues);
   // A draft typed over a version saved since is not brought back; the notice says so once.
   useEffect(() => {
     if (draft?.stale && user) forgetListingDraft(user.id, listingId);
@@ -502,6 +502,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       savedId.current = saved.id;
       // Saved: a draft brought back would make a new listing twice, or lay old text over the saved one.
       if (user) {
+        stopKeepingDraft();
         setKeepDraft(false);
         setDraftShown(false);
         forgetListingDraft(user.id, listingId);
