@@ -22,7 +22,7 @@ import alertsRoutes, { alertsOneClickRoute } from './modules/alerts/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import choicesRoutes from './modules/choices/routes.js';
 import contactRoutes from './modules/contact/routes.js';
-import favoritesRoutes from './modules/favorites/routes.js';
+import favoritesRoutes, { priceDropsOneClickRoute } from './modules/favorites/routes.js';
 import savedSearchesRoutes from './modules/saved-searches/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import listingsRoutes from './modules/listings/routes.js';
@@ -163,5 +163,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   // The one-click unsubscribe URL of alert mails is a page's URL (its GET is the web app's page).
   await app.register(alertsOneClickRoute);
+  await app.register(priceDropsOneClickRoute);
   return app;
 }

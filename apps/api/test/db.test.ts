@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.js';
+import * as m044 from '../src/db/migrations/044_saved_search_drawn_area_alone.js';
 import { importLocations } from '../src/db/locations-import.js';
 import { createTestApp, DB_KINDS, HAS_LOCATIONS, http, LOCATIONS_FILE, type TestApp } from './helpers.js';
 
@@ -20,6 +21,26 @@ describe.each(DB_KINDS)('database and locations on %s', (kind) => {
       select string_agg(attcompression::text, '' order by attname) as c from pg_attribute
       where attrelid = 'mail_outbox'::regclass and attname in ('body_html', 'body_text')`.execute(t.db);
     expect(cmp.rows[0]!.c).toBe(kind === 'postgres' ? 'll' : '');
+  });
+
+  it("044: a search saved from the map with a drawn area and the view's box keeps the area alone, and matches all of it", async () => {
+    const user = await t.db
+      .insertInto('users')
+      .values({ email: 'map.saver@example.test', password_hash: null, phone_number: null, google_id: null, profile_picture_url: null, pending_email: null, created_at: new Date(), updated_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const polygon = [[15.3, 44.1], [15.3, 44.3], [15.5, 44.3], [15.5, 44.1]];
+    const saved = (filters: object) =>
+      t.db.insertInto('saved_searches').values({ user_id: user.id, name: 'Map', filters: JSON.stringify(filters) }).returning('id').executeTakeFirstOrThrow();
+    const both = await saved({ polygon_coordinates: polygon, min_lat: 15.4, max_lat: 15.45, min_lon: 44.2, max_lon: 44.25, property_type: 'APARTMENT' });
+    const box = await saved({ min_lat: 15.4, max_lat: 15.45, min_lon: 44.2, max_lon: 44.25 });
+    await sql.raw(m044.up).execute(t.db);
+    const read = async (id: number) =>
+      (await sql<{ filters: Record<string, unknown>; area: string }>`select filters, match_area::text as area from saved_searches where id = ${id}`.execute(t.db)).rows[0]!;
+    expect((await read(both.id)).filters).toEqual({ polygon_coordinates: polygon, property_type: 'APARTMENT' });
+    expect((await read(both.id)).area).toBe('(44.3,15.5),(44.1,15.3)');
+    // A box alone is what the visitor had on screen and asked for: unchanged.
+    expect((await read(box.id)).filters).toEqual({ min_lat: 15.4, max_lat: 15.45, min_lon: 44.2, max_lon: 44.25 });
   });
 
   it.runIf(HAS_LOCATIONS)('holds the whole hierarchy with global ids in document order', async () => {

@@ -42,6 +42,8 @@ import * as m039 from './migrations/039_alert_matches.js';
 import * as m040 from './migrations/040_sort_indexes.js';
 import * as m041 from './migrations/041_outbox_lz4.js';
 import * as m042 from './migrations/042_favorites_outlive_listing.js';
+import * as m043 from './migrations/043_price_drop_mail_off.js';
+import * as m044 from './migrations/044_saved_search_drawn_area_alone.js';
 
 export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '001_initial', up: m001.up },
@@ -82,6 +84,8 @@ export const MIGRATIONS: { name: string; up: string }[] = [
   { name: '040_sort_indexes', up: m040.up },
   { name: '041_outbox_lz4', up: m041.up },
   { name: '042_favorites_outlive_listing', up: m042.up },
+  { name: '043_price_drop_mail_off', up: m043.up },
+  { name: '044_saved_search_drawn_area_alone', up: m044.up },
 ];
 
 export async function migrate(db: Kysely<any>): Promise<string[]> {

@@ -225,6 +225,8 @@ export interface DB {
     user_id: number;
     lang: Generated<'ar' | 'en'>;
     mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** When its user turned price-drop mails off; null: on (migration 043). */
+    off_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   saved_searches: {
     id: Generated<number>;

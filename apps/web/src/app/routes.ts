@@ -66,6 +66,8 @@ export const pageRoutes: PageRoute[] = [
   { path: '/verify-email', page: 'features/account/pages/VerifyEmailPage', ns: ['account'], ssr: false },
   // the link of every alert e-mail (issue 27): public, turns that saved search's alerts off
   { path: '/alerts/unsubscribe', page: 'features/saved-searches/pages/UnsubscribePage', ns: ['savedSearches'], ssr: false },
+  // the link of every price-drop e-mail of favourites: public, turns that account's price-drop e-mails off
+  { path: '/price-drops/unsubscribe', page: 'features/favorites/pages/PriceDropsUnsubscribePage', ns: ['favorites'], ssr: false },
   // info and static sample pages
   { path: '/contact', page: 'features/contact/pages/ContactPage', ssr: false },
   { path: '/faq', page: 'features/info/pages/FaqPage', ns: ['info'] },

@@ -44,3 +44,10 @@ export const favoritesQuery = z.object({
 });
 
 export const favoriteParam = z.object({ listingId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * Whether a favourite's price drop e-mails its keeper (at most one mail a day, all drops together). On until turned
+ * off, here or from the mail's unsubscribe link (`/price-drops/unsubscribe?token=…`, also its List-Unsubscribe).
+ */
+export const priceDropMailSetting = z.object({ enabled: z.boolean().describe('Price-drop e-mails are sent') }).strict();
+export type PriceDropMailSetting = z.infer<typeof priceDropMailSetting>;

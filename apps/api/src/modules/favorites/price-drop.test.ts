@@ -3,7 +3,8 @@
  * kept listings' prices sends their keeper one mail with both; lowering again the same day sends nothing until
  * the next day (the clock is injected); a rise, a hidden listing and an unverified address send nothing; a
  * currency change compares in dollars; each user reads only their own favourites, in the language they kept
- * them in; two passes at once mail each user once.
+ * them in; two passes at once mail each user once; the mail's one-click unsubscribe (or the switch) stops them, and
+ * turned on again they start from the prices of that moment.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { insertListing, insertMedia } from '../../../test/fixtures.js';
 import { startSmtp, until } from '../mail/smtp-test-server.js';
 import { startMailWorker } from '../mail/worker.js';
 import type { ListingRead } from '@manzil/shared';
+import { unsubscribeToken } from '../alerts/token.js';
 import { arabicDropSubject, DAY_MS, priceDropMail, sendPriceDropMails, startPriceDropJob } from './price-drop.js';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -193,6 +195,64 @@ describe.each(DB_KINDS)('favourites price-drop e-mails (%s)', (kind) => {
       await Promise.all(jobs.map((stop) => stop()));
     }
   });
+
+  it("carries a one-click unsubscribe that stops the user's price-drop mails; turned on again, they start from the prices then", async () => {
+    const last = mailsTo(alice)[5]!;
+    const link = /^<(http[^>]+)>$/.exec(last.headers['list-unsubscribe'] ?? '')?.[1];
+    const token = unsubscribeToken(t.config.JWT_SECRET, alice.user.id, 'price-drops');
+    expect(link).toBe(`${t.app.deps.publicUrl()}/price-drops/unsubscribe?token=${token}`);
+    expect(last.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // The link is in the mail too, each half's in its language.
+    expect(last.html).toContain(`${link}"`);
+    expect(last.html).toContain(`${link}&amp;lang=en"`);
+    expect(last.text).toContain(`إيقاف رسائل انخفاض الأسعار: ${link}`);
+
+    const setting = (u: User) => http(t.url, 'GET', '/api/v1/favorites/price-drop-mail', { token: u.token });
+    expect(await setting(alice)).toMatchObject({ status: 200, body: { enabled: true } });
+    // A token signed for something else (a saved search's alerts with the same id), or by another site, is refused.
+    for (const bad of [unsubscribeToken(t.config.JWT_SECRET, alice.user.id), unsubscribeToken('another-secret-another-secret-another', alice.user.id, 'price-drops'), 'nothing']) {
+      expect((await http(t.url, 'POST', `/price-drops/unsubscribe?token=${bad}`, { form: { 'List-Unsubscribe': 'One-Click' } })).status).toBe(400);
+      expect((await http(t.url, 'POST', '/api/v1/favorites/price-drop-mail/unsubscribe', { body: { token: bad } })).status).toBe(400);
+    }
+    expect(await setting(alice)).toMatchObject({ body: { enabled: true } });
+    // What a mail program sends, without signing in; again is fine.
+    expect((await http(t.url, 'POST', `/price-drops/unsubscribe?token=${token}`, { form: { 'List-Unsubscribe': 'One-Click' } })).status).toBe(204);
+    expect((await http(t.url, 'POST', '/api/v1/favorites/price-drop-mail/unsubscribe', { body: { token } })).status).toBe(204);
+    expect(await setting(alice)).toMatchObject({ body: { enabled: false } });
+    expect(await setting(bob)).toMatchObject({ body: { enabled: true } }); // hers alone
+
+    clock += DAY_MS;
+    await edit(a, { price: 65_000 });
+    expect(await pass()).toBe(1); // Bob only
+    await until(() => mailsTo(bob)[5]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo(alice)).toHaveLength(6);
+
+    // On again from /favorites: the drop made while off is not news; the next one is, from 65,000.
+    expect(await http(t.url, 'PUT', '/api/v1/favorites/price-drop-mail', { token: alice.token, body: { enabled: true } })).toMatchObject({ status: 200, body: { enabled: true } });
+    clock += DAY_MS;
+    expect(await pass()).toBe(0);
+    await edit(a, { price: 60_000 });
+    expect(await pass()).toBe(2);
+    const again = await until(() => mailsTo(alice)[6]);
+    expect(again.text).toContain('65,000\u00a0US$\u200e ← \u200f60,000\u00a0US$\u200e');
+  });
+
+  it('lets only its user read or change the setting, and checks what is sent', async () => {
+    expect((await http(t.url, 'GET', '/api/v1/favorites/price-drop-mail')).status).toBe(401);
+    expect((await http(t.url, 'PUT', '/api/v1/favorites/price-drop-mail', { body: { enabled: false } })).status).toBe(401);
+    expect((await http(t.url, 'PUT', '/api/v1/favorites/price-drop-mail', { token: carol.token, body: { enabled: 'no' } })).status).toBe(422);
+    expect((await http(t.url, 'PUT', '/api/v1/favorites/price-drop-mail', { token: carol.token, body: { enabled: false, user_id: bob.user.id } })).status).toBe(422);
+    // A user who never kept a favourite (the administrator) can turn them off too.
+    expect(await http(t.url, 'PUT', '/api/v1/favorites/price-drop-mail', { token: admin.token, body: { enabled: false } })).toMatchObject({ status: 200, body: { enabled: false } });
+    expect(await http(t.url, 'GET', '/api/v1/favorites/price-drop-mail', { token: admin.token })).toMatchObject({ body: { enabled: false } });
+    expect(await http(t.url, 'GET', '/api/v1/favorites/price-drop-mail', { token: bob.token })).toMatchObject({ body: { enabled: true } });
+    // An account deleted since: its link has nothing to turn off.
+    const gone = await createUser(t);
+    await t.db.deleteFrom('users').where('id', '=', gone.user.id).execute();
+    const goneToken = unsubscribeToken(t.config.JWT_SECRET, gone.user.id, 'price-drops');
+    expect((await http(t.url, 'POST', `/price-drops/unsubscribe?token=${goneToken}`)).status).toBe(404);
+  });
 });
 
 describe('the price-drop mail counts homes in grammatical Arabic', () => {
@@ -208,7 +268,7 @@ describe('the price-drop mail counts homes in grammatical Arabic', () => {
       property: { district: null, governorate: null },
     }) as unknown as ListingRead;
   const mail = (n: number, lang: 'ar' | 'en' = 'ar') =>
-    priceDropMail({ name: 'Huda', base: 'https://manzil.example', drops: Array.from({ length: n }, (_, i) => ({ listing: home(i + 1), oldPrice: 100_000, oldCurrency: 'USD' as const })) }, lang);
+    priceDropMail({ name: 'Huda', base: 'https://manzil.example', unsubscribe: 'https://manzil.example/price-drops/unsubscribe?token=1.x', drops: Array.from({ length: n }, (_, i) => ({ listing: home(i + 1), oldPrice: 100_000, oldCurrency: 'USD' as const })) }, lang);
 
   it.each([
     [1, 'انخفض سعر عقار في مفضلتك'],

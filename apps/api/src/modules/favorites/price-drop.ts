@@ -10,6 +10,8 @@
  *   a second server skips the user being mailed and then finds nothing due.
  * - "Cheaper" compares in the listing's currency when it is the one last heard of, else in US dollars (as the
  *   favourites list does, service.ts changeOf), so a change of currency compares correctly.
+ * - Their keeper turns them off from the mail (List-Unsubscribe, one click, no sign-in) or on /favorites
+ *   (migration 043); turned on again, they start from the prices of that moment, not from drops made meanwhile.
  */
 import { sql } from 'kysely';
 import { formatPrice, type ListingRead, type Lang } from '@manzil/shared';
@@ -23,6 +25,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { oneLine, type MailContent } from '../mail/templates.js';
 import { escapeHtml } from '../../lib/html.js';
 import { absoluteUrl, pageUrl } from '../seo/share.js';
+import { priceDropsUnsubscribeUrl } from '../alerts/token.js';
 
 type Currency = 'YER' | 'USD' | 'SAR';
 type Log = { info: (msg: string) => void; warn: (msg: string) => void; error: (msg: string) => void };
@@ -43,7 +46,34 @@ export async function flagPriceDrops(db: Database, listingId: number): Promise<v
   await sql`
     update favorites f set price_drop_at = coalesce(f.price_drop_at, now())
       from listings l
-     where l.id = f.listing_id and f.listing_id = ${listingId} and ${cheaper}`.execute(db);
+     where l.id = f.listing_id and f.listing_id = ${listingId} and ${cheaper}
+       and not exists (select 1 from price_drop_mail s where s.user_id = f.user_id and s.off_at is not null)`.execute(db);
+}
+
+/** Whether the user's price-drop mails are on (they are until turned off). */
+export async function priceDropMailOn(db: Database, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('price_drop_mail').select('off_at').where('user_id', '=', userId).executeTakeFirst();
+  return row?.off_at == null;
+}
+
+/**
+ * Turns the user's price-drop mails on or off; the same again changes nothing. Off drops the drops waiting to be
+ * mailed; on again starts from the prices now, so the first mail after is not a list of drops made while off.
+ */
+export async function setPriceDropMail(db: Database, userId: number, on: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('price_drop_mail').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    const was = await trx.selectFrom('price_drop_mail').select('off_at').where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if ((was.off_at == null) === on) return;
+    await trx.updateTable('price_drop_mail').set({ off_at: on ? null : new Date() }).where('user_id', '=', userId).execute();
+    if (on) {
+      await sql`
+        update favorites f set notified_price = l.price, notified_currency = l.currency, notified_price_usd = l.price_usd, price_drop_at = null
+          from listings l where l.id = f.listing_id and f.user_id = ${userId}`.execute(trx);
+    } else {
+      await trx.updateTable('favorites').set({ price_drop_at: null }).where('user_id', '=', userId).where('price_drop_at', 'is not', null).execute();
+    }
+  });
 }
 
 export interface PriceDrop {
@@ -64,7 +94,7 @@ interface Claimed {
  * since `now` minus 24 hours), one user per transaction. Returns how many mails were queued.
  */
 export async function sendPriceDropMails(
-  deps: { db: Database; storage: Storage; publicUrl: () => string },
+  deps: { db: Database; storage: Storage; publicUrl: () => string; config: Pick<Config, 'JWT_SECRET'> },
   opts: { now?: Date; maxUsers?: number } = {},
 ): Promise<number> {
   const now = opts.now ?? new Date();
@@ -81,6 +111,7 @@ export async function sendPriceDropMails(
            where s.user_id in (select f.user_id from favorites f join listings l on l.id = f.listing_id
                                 where f.price_drop_at is not null and ${announceable})
              and u.email_verified
+             and s.off_at is null
              and (s.mailed_at is null or s.mailed_at <= ${since})
            order by s.user_id
            limit 1
@@ -118,10 +149,13 @@ export async function sendPriceDropMails(
           return listing ? [{ listing, oldPrice: d.notified_price, oldCurrency: d.notified_currency }] : [];
         });
         if (drops.length > 0) {
+          const unsubscribe = priceDropsUnsubscribeUrl(deps.publicUrl(), deps.config.JWT_SECRET, user.user_id);
           await enqueueMail(trx, {
             to: user.email,
             recipientUserId: user.user_id,
-            ...priceDropMail({ name: user.full_name, drops, base: deps.publicUrl() }, user.lang),
+            ...priceDropMail({ name: user.full_name, drops, base: deps.publicUrl(), unsubscribe }, user.lang),
+            // RFC 2369 and RFC 8058, as the search alerts: mail clients offer "unsubscribe" and POST to it.
+            headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           });
           await trx.updateTable('price_drop_mail').set({ mailed_at: now }).where('user_id', '=', user.user_id).execute();
           sent = true;
@@ -155,7 +189,7 @@ export async function sendPriceDropMails(
 
 /** Runs a pass at start and every `intervalMs`; returns its stop function (waits for the pass in progress). */
 export function startPriceDropJob(
-  deps: { db: Database; storage: Storage; publicUrl: () => string; config: Pick<Config, 'PRICE_DROP_CHECK_MS'> },
+  deps: { db: Database; storage: Storage; publicUrl: () => string; config: Pick<Config, 'PRICE_DROP_CHECK_MS' | 'JWT_SECRET'> },
   log: Log,
   opts: { intervalMs?: number; now?: () => Date } = {},
 ) {
@@ -204,6 +238,7 @@ const L = {
     view: 'عرض الإعلان',
     favorites: 'عرض مفضلتي',
     footer: 'نرسل رسالة واحدة في اليوم على الأكثر عن انخفاض الأسعار. لإيقافها عن عقار، أزله من مفضلتك.',
+    unsubscribe: 'إيقاف رسائل انخفاض الأسعار',
     arrow: '←',
     sep: '، ',
   },
@@ -217,6 +252,7 @@ const L = {
     view: 'View the listing',
     favorites: 'See my favourites',
     footer: 'We send at most one price-drop e-mail a day. To stop them for a home, remove it from your favourites.',
+    unsubscribe: 'Stop price-drop e-mails',
     arrow: '→',
     sep: ', ',
   },
@@ -238,10 +274,12 @@ function describe(d: PriceDrop, lang: Lang, base: string) {
 }
 
 /** The reader's language in full (photos and all), then the other language in short: as the account mails do. */
-export function priceDropMail(p: { name: string; drops: PriceDrop[]; base: string }, lang: Lang): MailContent {
+export function priceDropMail(p: { name: string; drops: PriceDrop[]; base: string; unsubscribe: string }, lang: Lang): MailContent {
   const other: Lang = lang === 'ar' ? 'en' : 'ar';
   const n = p.drops.length;
   const favoritesUrl = (l: Lang) => pageUrl(p.base, '/favorites', l);
+  // The unsubscribe page in the half's language (its Arabic address is the bare one, as pageUrl's).
+  const unsubscribeUrl = (l: Lang) => (l === 'en' ? `${p.unsubscribe}&lang=en` : p.unsubscribe);
 
   const textOf = (l: Lang) => {
     const t = L[l];
@@ -258,6 +296,7 @@ export function priceDropMail(p: { name: string; drops: PriceDrop[]; base: strin
       '',
       `${t.favorites}: ${favoritesUrl(l)}`,
       t.footer,
+      `${t.unsubscribe}: ${unsubscribeUrl(l)}`,
     ].join('\n');
   };
 
@@ -293,7 +332,8 @@ export function priceDropMail(p: { name: string; drops: PriceDrop[]; base: strin
       `<p style="margin:0 0 6px">${escapeHtml(t.intro)}</p>` +
       `<table role="presentation" dir="${dirOf(l)}" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;max-width:600px">${items}</table>` +
       `<p style="margin:16px 0 6px"><a href="${escapeHtml(favoritesUrl(l))}" style="display:inline-block;padding:8px 16px;background:#0d6efd;color:#fff;border-radius:6px;text-decoration:none">${t.favorites}</a></p>` +
-      `<p style="margin:12px 0 0;color:#6c757d;font-size:12px">${escapeHtml(t.footer)}</p>` +
+      `<p style="margin:12px 0 0;color:#6c757d;font-size:12px">${escapeHtml(t.footer)} ` +
+      `<a href="${escapeHtml(unsubscribeUrl(l))}" style="color:#6c757d">${escapeHtml(t.unsubscribe)}</a></p>` +
       `</div>`
     );
   };
@@ -310,7 +350,7 @@ export function priceDropMail(p: { name: string; drops: PriceDrop[]; base: strin
       open(l) +
       `<h2 style="font-size:16px;margin:0 0 8px">${escapeHtml(t.subject(n))}</h2>` +
       `<ul style="margin:0 0 8px;padding-inline-start:20px">${items}</ul>` +
-      `<p style="margin:0"><a href="${escapeHtml(favoritesUrl(l))}">${t.favorites}</a></p>` +
+      `<p style="margin:0"><a href="${escapeHtml(favoritesUrl(l))}">${t.favorites}</a> · <a href="${escapeHtml(unsubscribeUrl(l))}">${escapeHtml(t.unsubscribe)}</a></p>` +
       `</div>`
     );
   };

@@ -1,8 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorDetail, favoriteList, favoriteParam, favoritesQuery, noContent } from '@manzil/shared';
+import {
+  alertOneClickBodyDoc,
+  alertUnsubscribeBody,
+  alertUnsubscribeQuery,
+  errorDetail,
+  favoriteList,
+  favoriteParam,
+  favoritesQuery,
+  MESSAGES,
+  noContent,
+  priceDropMailSetting,
+  validationError,
+} from '@manzil/shared';
+import type { Database } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { readUnsubscribeToken } from '../alerts/token.js';
 import { requestLang } from '../auth/service.js';
+import { rateLimitByIp } from '../auth/rate-limit.js';
+import { priceDropMailOn, setPriceDropMail } from './price-drop.js';
 import * as svc from './service.js';
+
+/** Price-drop mails off from the mail's link, without signing in: the token is the user's id signed for that alone. */
+async function unsubscribeFromPriceDrops(db: Database, secret: string, token: string): Promise<void> {
+  const userId = readUnsubscribeToken(secret, token, 'price-drops');
+  if (userId === null) throw badRequest(MESSAGES.alertUnsubscribeInvalid);
+  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound();
+  await setPriceDropMail(db, userId, false);
+}
 
 /** A signed-in user's favourites (issue 27): keep, forget and list, each user only their own. */
 export default async function favoritesRoutes(base: FastifyInstance) {
@@ -53,6 +79,60 @@ export default async function favoritesRoutes(base: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/favorites/price-drop-mail',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "Whether the signed-in user's favourites e-mail them when their price drops",
+        security,
+        response: { 200: priceDropMailSetting },
+      },
+    },
+    async (req) => ({ enabled: await priceDropMailOn(db, req.user!.id) }),
+  );
+
+  app.put(
+    '/favorites/price-drop-mail',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Turn price-drop e-mails on or off; turned on again, they start from the prices now',
+        security,
+        body: priceDropMailSetting,
+        response: { 200: priceDropMailSetting },
+      },
+    },
+    async (req) => {
+      await setPriceDropMail(db, req.user!.id, req.body.enabled);
+      return { enabled: req.body.enabled };
+    },
+  );
+
+  app.post(
+    '/favorites/price-drop-mail/unsubscribe',
+    {
+      config: rateLimitByIp(config, 30),
+      schema: {
+        tags,
+        summary: "Turn off the price-drop e-mails of the user a price-drop mail's unsubscribe link is about, without signing in",
+        description: 'For the web page of the link. Mail clients use POST /price-drops/unsubscribe?token=… (one-click) instead.',
+        body: alertUnsubscribeBody,
+        response: {
+          204: noContent('They are off (again, if they were)'),
+          400: errorDetail.describe('Bad request: a body that does not parse, or a token this server did not sign'),
+          404: errorDetail.describe('The account is gone'),
+        },
+      },
+    },
+    async (req, reply) => {
+      await unsubscribeFromPriceDrops(db, config.JWT_SECRET, req.body.token);
+      return reply.status(204).send();
+    },
+  );
+
   app.delete(
     '/favorites/:listingId',
     {
@@ -67,6 +147,42 @@ export default async function favoritesRoutes(base: FastifyInstance) {
     },
     async (req, reply) => {
       await svc.removeFavorite(db, req.user!.id, req.params.listingId);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/**
+ * RFC 8058 one-click unsubscribe from price-drop mails, at the site's root as the alerts' one: a mail client POSTs
+ * to the exact URL of List-Unsubscribe, whose GET is the web app's page. Outside /api/v1, so it states every status.
+ */
+export async function priceDropsOneClickRoute(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  app.post(
+    '/price-drops/unsubscribe',
+    {
+      config: rateLimitByIp(config, 30),
+      schema: {
+        tags: ['favorites'],
+        summary: 'One-click unsubscribe (RFC 8058) from the List-Unsubscribe header of a price-drop mail: its user\'s price-drop e-mails turn off',
+        description: 'The body is `List-Unsubscribe=One-Click` as form data, or nothing. The GET of this URL is the web page.',
+        querystring: alertUnsubscribeQuery,
+        documentedBody: alertOneClickBodyDoc,
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        response: {
+          204: noContent('They are off (again, if they were)'),
+          400: errorDetail.describe('Bad request: a body that does not parse, or a token this server did not sign'),
+          404: errorDetail.describe('The account is gone'),
+          413: errorDetail.describe('The body is too large'),
+          415: errorDetail.describe('The content type is not one this operation reads'),
+          422: validationError.describe('Invalid request: `detail` lists the failed rules as {loc, msg, type}'),
+          ...(config.RATE_LIMITS ? { 429: errorDetail.describe('Too many requests: try again after Retry-After seconds') } : {}),
+        },
+      },
+    },
+    async (req, reply) => {
+      await unsubscribeFromPriceDrops(db, config.JWT_SECRET, req.query.token);
       return reply.status(204).send();
     },
   );

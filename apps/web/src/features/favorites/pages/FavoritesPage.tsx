@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, WINDOW_EVENTS, type FavoriteChange, type FavoriteItem, type ListingRead } from '@manzil/shared';
@@ -15,6 +15,7 @@ import { useAuth } from '../../account/auth-context';
 import { isOffline } from '../../../app/offline/keep';
 import { SavedOnDevice } from '../../../app/offline/NotSaved';
 import { sessionKey, useLastSeen } from '../../../app/offline/snapshot';
+import { priceDropMailQuery, setPriceDropMail } from '../api';
 import '../favorites.css';
 
 /**
@@ -78,6 +79,7 @@ function AccountFavorites({ token }: { token: string }) {
   return (
     <>
       {lastSeen && <SavedOnDevice savedAt={lastSeen.savedAt} />}
+      {!lastSeen && <PriceDropMailSwitch token={token} />}
       <ul className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 list-unstyled favorites-list" data-testid="favorites-list">
         {items.map((f, i) => (
           <li className="col" key={f.listing_id} data-testid={`favorite-item-${f.listing_id}`}>
@@ -87,6 +89,45 @@ function AccountFavorites({ token }: { token: string }) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** Whether a price drop among these homes e-mails the visitor (on unless turned off here or from such a mail). */
+function PriceDropMailSwitch({ token }: { token: string }) {
+  const { t } = useTranslation('favorites');
+  const client = useQueryClient();
+  const query = useQuery(priceDropMailQuery(token));
+  const change = useMutation({
+    mutationFn: setPriceDropMail,
+    onSuccess: (setting) => client.setQueryData(priceDropMailQuery(token).queryKey, setting),
+  });
+  // Shows the wanted state while it is being saved; back to the stored one if saving failed.
+  const enabled = change.isPending ? change.variables : query.data?.enabled;
+  if (query.isError) return null; // the list above says what failed; the switch is not worth a second alert
+  return (
+    <div className="favorites-price-drop-mail form-check form-switch mb-3" data-testid="price-drop-mail">
+      <input
+        id="price-drop-mail-switch"
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        checked={enabled ?? false}
+        disabled={query.isPending || change.isPending}
+        aria-describedby="price-drop-mail-hint"
+        onChange={(e) => change.mutate(e.currentTarget.checked)}
+      />
+      <label className="form-check-label" htmlFor="price-drop-mail-switch">
+        {t('priceDropMail.label')}
+      </label>
+      <div id="price-drop-mail-hint" className="form-text mt-0">
+        {t('priceDropMail.hint')}
+      </div>
+      {change.isError && (
+        <div className="text-danger small" role="alert" data-testid="price-drop-mail-error">
+          {t('priceDropMail.failed')}
+        </div>
+      )}
+    </div>
   );
 }
 
