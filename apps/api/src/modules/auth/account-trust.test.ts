@@ -179,6 +179,12 @@ describe.each(DB_KINDS)('accounts people can recover and trust (%s)', (kind) => 
 
     expect((await me(mine)).body).toMatchObject({ email: next, email_verified: true, pending_email: null });
     expect((await me(other)).status).toBe(401);
+    // The old address is told, with the new one, in the language of the request that followed the link.
+    const told = await nthMailTo(smtp, email, 2);
+    expect(told.subject).toBe('تم تغيير البريد الإلكتروني لحسابك في منزل | The email address of your Manzil account was changed');
+    expect(told.text).toContain(`New email address: \u2066${next}\u2069`);
+    expect(told.html).toContain(`<bdi dir="ltr">${next}</bdi>`);
+    expect(told.text).toMatch(/Contact us: http:\/\/\S+\/contact\?lang=en/);
     expect((await signIn(email, 'secret1')).status).toBe(401);
     expect((await signIn(next, 'secret1')).status).toBe(200);
   });
@@ -233,13 +239,18 @@ describe.each(DB_KINDS)('accounts people can recover and trust (%s)', (kind) => 
     expect((await signIn(email, 'secret1')).status).toBe(401);
     const fresh = await tokenOf(email, 'brand-new7');
     expect((await me(fresh)).body.email_verified).toBe(true); // the link reached the address
+    // The address hears that the password changed (a reset it did not ask for is then seen at once).
+    const changedMail = await nthMailTo(smtp, email, 3);
+    expect(changedMail.subject).toBe('تم تغيير كلمة المرور لحسابك في منزل | Your Manzil password was changed');
+    expect(changedMail.text).toContain('وتم تسجيل خروجك من أجهزتك الأخرى');
+    expect(changedMail.text).not.toMatch(/reset-password\?/);
     const reused = await confirm(token, 'other-pass9');
     expect(reused.status).toBe(400);
     expect(reused.body).toEqual({ detail: MESSAGES.resetLinkInvalid });
 
     // An expired link.
     await http(t.url, 'POST', '/api/v1/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': anyIp() } });
-    const late = linkIn(await nthMailTo(smtp, email, 3), '/reset-password').searchParams.get('token')!;
+    const late = linkIn(await nthMailTo(smtp, email, 4), '/reset-password').searchParams.get('token')!;
     await t.db.updateTable('auth_tokens').set({ expires_at: sql`now() - interval '1 second'` }).where('purpose', '=', 'password_reset').where('email', '=', email).execute();
     expect((await check(late)).status).toBe(400);
     expect((await confirm(late)).body).toEqual({ detail: MESSAGES.resetLinkInvalid });
@@ -255,6 +266,7 @@ describe.each(DB_KINDS)('accounts people can recover and trust (%s)', (kind) => 
     const tok = linkIn(await nthMailTo(smtp, user.email), '/reset-password').searchParams.get('token')!;
     expect((await http(t.url, 'POST', '/api/v1/auth/password-reset/confirm', { body: { token: tok, password: 'first-pass1' } })).status).toBe(204);
     expect((await me(await tokenOf(user.email, 'first-pass1'))).body.has_password).toBe(true);
+    expect((await nthMailTo(smtp, user.email, 2)).subject).toBe('تم تعيين كلمة مرور لحسابك في منزل | A password was set for your Manzil account');
   });
 
   describe('a blocked account (issue 28) cannot recover its password', () => {
@@ -380,8 +392,12 @@ describe.each(DB_KINDS)('accounts people can recover and trust (%s)', (kind) => 
   it('a password change ends the other sessions and keeps this one; logout and logout-all end sessions', async () => {
     const { email } = await register();
     const [a, b, c] = [await tokenOf(email, 'secret1'), await tokenOf(email, 'secret1'), await tokenOf(email, 'secret1')];
-    const changed = await http(t.url, 'PATCH', '/api/v1/users/me', { token: a, body: { password: 'changed1', current_password: 'secret1' } });
+    const changed = await http(t.url, 'PATCH', '/api/v1/users/me', { token: a, body: { password: 'changed1', current_password: 'secret1' }, headers: { 'accept-language': 'en' } });
     expect(changed.status).toBe(200);
+    // Told at the account's address, English first as the request asked.
+    const told = await nthMailTo(smtp, email, 2);
+    expect(told.subject).toBe('Your Manzil password was changed | تم تغيير كلمة المرور لحسابك في منزل');
+    expect(told.text.indexOf('your other devices were signed out')).toBeLessThan(told.text.indexOf('وتم تسجيل خروجك'));
     expect((await me(a)).status).toBe(200);
     expect((await me(b)).status).toBe(401);
     expect((await me(c)).status).toBe(401);

@@ -96,7 +96,7 @@ export default async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await account.verifyEmail(db, req.body.token);
+      await account.verifyEmail(app.deps, req.body.token, account.requestLang(req));
       return reply.status(204).send();
     },
   );
@@ -169,7 +169,7 @@ export default async function authRoutes(base: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await account.confirmPasswordReset(app.deps, req.body.token, req.body.password);
+      await account.confirmPasswordReset(app.deps, req.body.token, req.body.password, account.requestLang(req));
       return reply.status(204).send();
     },
   );

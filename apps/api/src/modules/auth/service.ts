@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.js';
 import type { Deps } from '../../lib/deps.js';
 import { conflict, forbidden, HttpError } from '../../lib/errors.js';
 import { endSessions } from '../../plugins/auth.js';
-import { confirmNewEmailMail, passwordResetMail, verifyEmailMail } from '../mail/account-templates.js';
+import { confirmNewEmailMail, emailChangedMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from '../mail/account-templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { MailContent } from '../mail/templates.js';
 import * as users from '../users/service.js';
@@ -64,11 +64,12 @@ export async function resendVerification(deps: Deps, session: { id: number; sid:
 
 /**
  * POST /auth/verify-email: the link proves the account's address, or applies the new address it was sent to
- * (then every other session ends, but the one that asked for the change). 400 when the link is unknown, used,
- * expired, or for an address the account no longer has or wants; 409 when the new address was taken meanwhile.
+ * (then every other session ends, but the one that asked for the change, and the old address is told). 400 when
+ * the link is unknown, used, expired, or for an address the account no longer has or wants; 409 when the new
+ * address was taken meanwhile.
  */
-export async function verifyEmail(db: Database, token: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function verifyEmail(deps: Pick<Deps, 'db' | 'publicUrl'>, token: string, lang: Lang): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
     const link = await takeLink(trx, token, 'verify_email');
     const user = link && (await users.getById(trx, link.user_id));
     if (!link || !user) throw new HttpError(400, MESSAGES.verifyLinkInvalid);
@@ -82,6 +83,8 @@ export async function verifyEmail(db: Database, token: string): Promise<void> {
     await users.applyVerifiedEmail(trx, user.id, link.email);
     await endSessions(trx, user.id, link.session_id);
     await voidLinks(trx, user.id);
+    const notice = emailChangedMail({ name: user.full_name, newEmail: link.email, contactUrl: `${deps.publicUrl()}/contact` }, lang);
+    await enqueueMail(trx, { to: user.email, recipientUserId: user.id, ...notice });
   });
 }
 
@@ -118,10 +121,10 @@ function liveResetLink<U extends { id: number; email: string; blocked_at: Date |
 
 /**
  * POST /auth/password-reset/confirm: sets the password, counts the address as verified (the link reached
- * it), ends every session and every other reset link, and lifts a sign-in lock on the account. A blocked
- * account's link is refused (403) and stays unused: nothing changes.
+ * it), ends every session and every other reset link, lifts a sign-in lock on the account, and tells the address
+ * the password changed. A blocked account's link is refused (403) and stays unused: nothing changes.
  */
-export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
+export async function confirmPasswordReset(deps: Deps, token: string, password: string, lang: Lang): Promise<void> {
   const password_hash = await users.hashPassword(password);
   const email = await deps.db.transaction().execute(async (trx) => {
     const link = await takeLink(trx, token, 'password_reset');
@@ -129,6 +132,7 @@ export async function confirmPasswordReset(deps: Deps, token: string, password: 
     await users.applyPasswordReset(trx, user.id, password_hash);
     await endSessions(trx, user.id);
     await voidLinks(trx, user.id, 'password_reset');
+    await enqueueMail(trx, { to: user.email, recipientUserId: user.id, ...passwordChangedMail({ name: user.full_name, contactUrl: `${deps.publicUrl()}/contact`, first: !user.password_hash }, lang) });
     return user.email;
   });
   await deps.limits.forget('failedSignIns', email.toLowerCase());

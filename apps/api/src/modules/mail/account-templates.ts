@@ -114,3 +114,70 @@ export function accountDeletedMail(p: { name: string; contactUrl: string }, lang
     lang,
   );
 }
+
+/**
+ * After the password changed (from the profile, or through a reset link): the owner hears of it at the account's
+ * address, so a change they did not make does not go unnoticed. No link that acts: where to reset it, and contact.
+ */
+export function passwordChangedMail(p: { name: string; contactUrl: string; first?: boolean }, lang: Lang): MailContent {
+  // An account that signed in with Google alone gets its first password through a reset link: "set", not "changed".
+  const ar = p.first
+    ? { subject: 'تم تعيين كلمة مرور لحسابك في منزل', heading: 'تم تعيين كلمة المرور', did: 'تم تعيين كلمة مرور لحسابك في منزل' }
+    : { subject: 'تم تغيير كلمة المرور لحسابك في منزل', heading: 'تم تغيير كلمة المرور', did: 'تم تغيير كلمة المرور لحسابك في منزل' };
+  const en = p.first
+    ? { subject: 'A password was set for your Manzil account', heading: 'Your password was set', did: 'A password was set for your Manzil account' }
+    : { subject: 'Your Manzil password was changed', heading: 'Your password was changed', did: 'The password of your Manzil account was changed' };
+  return compose(
+    subjectIn(ar.subject, en.subject, lang),
+    {
+      heading: ar.heading,
+      lines: [
+        helloAr(p.name),
+        `${ar.did}، وتم تسجيل خروجك من أجهزتك الأخرى.`,
+        'إذا لم تفعل ذلك أنت فأعد تعيينها الآن من «نسيت كلمة المرور؟» في نافذة تسجيل الدخول، ثم تواصل معنا.',
+      ],
+      link: { label: 'تواصل معنا', url: p.contactUrl },
+    },
+    {
+      heading: en.heading,
+      lines: [
+        helloEn(p.name),
+        `${en.did}, and your other devices were signed out.`,
+        'If this was not you, reset it now with “Forgot password?” in the sign-in window, then contact us.',
+      ],
+      link: { label: 'Contact us', url: p.contactUrl },
+    },
+    lang,
+  );
+}
+
+/**
+ * After the account's e-mail changed (its new address proved by a link): sent to the OLD address, the only one
+ * that can still warn an owner whose session was used to move the account away from them.
+ */
+export function emailChangedMail(p: { name: string; newEmail: string; contactUrl: string }, lang: Lang): MailContent {
+  return compose(
+    subjectIn('تم تغيير البريد الإلكتروني لحسابك في منزل', 'The email address of your Manzil account was changed', lang),
+    {
+      heading: 'تم تغيير بريدك الإلكتروني',
+      lines: [
+        helloAr(p.name),
+        'تم تغيير البريد الإلكتروني لحسابك في منزل، ولن تصل رسائل الحساب إلى هذا العنوان بعد الآن.',
+        { label: 'البريد الإلكتروني الجديد', ltr: p.newEmail },
+        'إذا لم تغيّره أنت فتواصل معنا فورًا.',
+      ],
+      link: { label: 'تواصل معنا', url: p.contactUrl },
+    },
+    {
+      heading: 'Your email address was changed',
+      lines: [
+        helloEn(p.name),
+        'The email address of your Manzil account was changed. Account emails no longer come to this address.',
+        { label: 'New email address', ltr: p.newEmail },
+        'If this was not you, contact us at once.',
+      ],
+      link: { label: 'Contact us', url: p.contactUrl },
+    },
+    lang,
+  );
+}

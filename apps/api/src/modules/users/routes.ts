@@ -64,7 +64,7 @@ export default async function usersRoutes(base: FastifyInstance) {
       },
     },
     async (req) => {
-      const { user, emailToConfirm } = await svc.updateMe(db, req.user!, req.body, limits);
+      const { user, emailToConfirm } = await svc.updateMe(db, req.user!, req.body, limits, { lang: account.requestLang(req), publicUrl: app.deps.publicUrl() });
       if (emailToConfirm) await account.sendVerification(app.deps, user, { to: emailToConfirm, change: true, sessionId: req.user!.sid, lang: account.requestLang(req) });
       return svc.toUserMe(user);
     },

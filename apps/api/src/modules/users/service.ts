@@ -13,7 +13,7 @@ import { deleteMediaFiles, type Storage } from '../../lib/storage.js';
 import { endSessions } from '../../plugins/auth.js';
 import type { AccountLimits } from '../auth/limits.js';
 import { voidLinks } from '../auth/links.js';
-import { accountDeletedMail } from '../mail/account-templates.js';
+import { accountDeletedMail, passwordChangedMail } from '../mail/account-templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import * as repo from './repo.js';
 import { forgetSearchCounts } from '../search/service.js';
@@ -133,13 +133,15 @@ export interface UpdateResult {
  * PATCH /users/me: checks the whole body first, then applies the fields sent in one write; nothing to change →
  * 400 "No changes detected". A new e-mail or password needs the current password (a stolen token alone must
  * not take the account over): missing → 400, wrong → 403 (and it counts as a failed sign-in on the account).
- * A new password ends the account's other sessions; a new e-mail waits in `pending_email` for its link.
+ * A new password ends the account's other sessions and is told to the account's address (in `notice.lang`); a
+ * new e-mail waits in `pending_email` for its link.
  */
 export async function updateMe(
   db: Database,
   session: { id: number; sid: string },
   body: UpdateMeBody,
   limits: AccountLimits,
+  notice: { lang: Lang; publicUrl: string },
 ): Promise<UpdateResult> {
   const id = session.id;
   const current = await repo.findById(db, id);
@@ -194,7 +196,11 @@ export async function updateMe(
     const updated = await db.transaction().execute(async (trx) => {
       const row = Object.keys(patch).length ? await repo.updateUser(trx, id, patch) : current;
       if (!row) throw new HttpError(401, MESSAGES.authRequired);
-      if (patch.password_hash) await endSessions(trx, id, session.sid);
+      if (patch.password_hash) {
+        await endSessions(trx, id, session.sid);
+        const mail = passwordChangedMail({ name: row.full_name, contactUrl: `${notice.publicUrl}/contact` }, notice.lang);
+        await enqueueMail(trx, { to: current.email, recipientUserId: id, ...mail });
+      }
       return row;
     });
     return { user: updated, emailToConfirm };
