@@ -39,6 +39,15 @@ describe('search filters from the URL (every spelling of spec §2)', () => {
     });
     expect(pageFromParams(q(s))).toBe(2);
   });
+  it("takes a drawn area alone, without the map's view box its URL carries (the box alone otherwise)", () => {
+    const area = 'polygon=[[12.7,44.9],[12.9,44.9],[12.9,45.1]]';
+    const box = 'min_lat=12.8&max_lat=12.85&min_lon=45&max_lon=45.05';
+    const both = searchBodyFor(parseFilters(q(`${area}&${box}`)), q(`${area}&${box}`), 0, 10);
+    expect(both.polygon_coordinates).toHaveLength(3);
+    expect(both).not.toHaveProperty('min_lat');
+    expect(both).not.toHaveProperty('max_lon');
+    expect(searchBodyFor(parseFilters(q(box)), q(box), 0, 10)).toMatchObject({ min_lat: 12.8, max_lat: 12.85, min_lon: 45, max_lon: 45.05 });
+  });
   it('writes one spelling back and keeps unrelated parameters', () => {
     const p = filtersToParams({ listing_type: 'FOR_SALE', price_max: 100000, governorate_id: [1, 2] }, q('min_price=5&polygon=xyz&page=3'));
     expect(p.toString()).toBe('polygon=xyz&listing_type=FOR_SALE&price_max=100000&governorate_id=1%2C2');

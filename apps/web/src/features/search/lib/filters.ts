@@ -122,14 +122,18 @@ export function searchBodyFor(f: SearchFilters, params: URLSearchParams, skip: n
   if (f.district_id !== undefined) body.district_id = f.district_id;
   if (f.uzlah_id !== undefined) body.uzlah_id = f.uzlah_id;
   if (f.village_id !== undefined) body.village_id = f.village_id;
-  // An area drawn on the map or a bounding box from the home search narrows the list too.
-  for (const k of ['min_lat', 'max_lat', 'min_lon', 'max_lon'] as const) {
-    const v = parseLocalizedNumber(params.get(k) ?? '');
-    if (Number.isFinite(v)) body[k] = v;
-  }
-  Object.assign(body, amenityBody(f));
+  // An area drawn on the map, or else a bounding box (the map's view, the home search's), narrows the list too.
+  // A drawn area is the search whatever the map showed around it (as the map's own results, buildMapResultsBody):
+  // the view's box the map page's URL carries beside it would cut the area down to what was on screen.
   const polygon = parsePolygonParam(params.get('polygon'));
   if (polygon) body.polygon_coordinates = polygon;
+  else {
+    for (const k of ['min_lat', 'max_lat', 'min_lon', 'max_lon'] as const) {
+      const v = parseLocalizedNumber(params.get(k) ?? '');
+      if (Number.isFinite(v)) body[k] = v;
+    }
+  }
+  Object.assign(body, amenityBody(f));
   const sort = sortFromParams(params);
   if (sort !== 'newest') body.sort = sort;
   return body;
