@@ -165,7 +165,11 @@ describe('owner journeys', () => {
         // ---- APARTMENT for rent ----
         await openApp(page, `${server.url}/add-property`);
         await page.waitForSelector('[data-testid="listing-form"]');
+        // The listing type is the step at hand until it is chosen: its default is no choice.
+        const currentStep = () => page.locator('.owner-steps [aria-current="step"] .owner-step-num').innerText();
+        expect(await currentStep()).toBe('1');
         await page.click('[data-testid="listing-type-FOR_RENT"]');
+        await expect.poll(currentStep).toBe('2');
         await page.fill('[data-testid="input-title_ar"]', 'شقة مفروشة للإيجار في حدة');
         await page.fill('[data-testid="input-title_en"]', 'Furnished flat for rent in Hadda');
         await page.fill('[data-testid="input-description_ar"]', 'شقة من ثلاث غرف مع مطبخ راكب وخزان ماء');

@@ -322,6 +322,11 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   const [photoDraftOf, setPhotoDraftOf] = useState<{ listingId: number | null } | null>(notOwner ? null : { listingId });
   /** Bumped by every keep and forget: a keep still shrinking its copies when a later one starts writes nothing. */
   const photoDraftTurn = useRef(0);
+  /**
+   * Photos whose upload went through, known at once: the state (and photosRef) learn it only at the next render,
+   * and a keep whose effect runs a render behind (a busy phone defers effects) would put them back as a draft.
+   */
+  const sentKeys = useRef(new Set<string>());
   useEffect(() => {
     let live = true;
     void (async () => {
@@ -352,9 +357,11 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
     if (!photoDraftOf || !user || !photosRead) return;
     const turn = ++photoDraftTurn.current;
     // Kept as the upload would send them (the upload then reuses these copies): a few hundred KB a photo.
-    const files = photosRef.current.filter(unsent).map((p) => p.file!);
-    void Promise.all(files.map(shrinkPhoto)).then((copies) => {
-      if (turn === photoDraftTurn.current) void keepDraftPhotos(user.id, photoDraftOf.listingId, copies);
+    const pending = photosRef.current.filter((p) => unsent(p) && !sentKeys.current.has(p.key));
+    void Promise.all(pending.map((p) => shrinkPhoto(p.file!))).then((copies) => {
+      if (turn !== photoDraftTurn.current) return;
+      // Uploads that went through while these were shrunk are not kept either.
+      void keepDraftPhotos(user.id, photoDraftOf.listingId, copies.filter((_, i) => !sentKeys.current.has(pending[i]!.key)));
     });
   }, [pendingKeys, photoDraftOf, user, photosRead]);
   const forgetPhotos = () => {
@@ -464,6 +471,7 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
         patchPhoto(p.key, { status: 'uploading', progress: 0, error: undefined });
         try {
           const media = await uploadImage(listingId, await shrinkPhoto(p.file!), index, (percent) => patchPhoto(p.key, { progress: percent }));
+          sentKeys.current.add(p.key);
           uploaded.set(p.key, media);
           patchPhoto(p.key, { status: 'done', progress: 100, media });
         } catch (e) {
@@ -482,6 +490,12 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
       setStatus('uploadFailed');
       setBanner({ kind: 'warning', text: t('addProperty.messages.uploadsFailed', { count: failed.length }), details: failed });
       return;
+    }
+    // Every photo is stored: their copies on the device go before "saved" is said, not in an effect after it, which
+    // a page left at once could cut short (the photos then came back as a draft, to be uploaded twice).
+    if (user) {
+      photoDraftTurn.current += 1;
+      await forgetDraftPhotos(user.id, listingId);
     }
     await finishSave(listingId, uploaded);
   };
@@ -534,7 +548,10 @@ function ListingForm({ listing }: { listing: ListingRead | null }) {
   const busy = status === 'saving' || status === 'uploading' || status === 'success';
   const locked = busy || notOwner;
   const requiredFilled = REQUIRED_FIELDS.every((f) => String(watched[f] ?? '').trim() !== '');
-  const step: 1 | 2 | 3 = status !== 'idle' || requiredFilled ? 3 : 2;
+  // Step 1 (the listing type) is done once the owner has chosen it or moved on to the rest; its default alone is
+  // no choice. An edit, or a draft brought back, starts past it.
+  const typeChosen = editing || draft != null || formState.isDirty;
+  const step: 1 | 2 | 3 = status !== 'idle' || requiredFilled ? 3 : typeChosen ? 2 : 1;
   const err = (f: FieldName) => errors[f]?.message;
   // Titles and descriptions keep all that is typed or pasted (no maxLength cutting it): past the limit the field
   // says so at once, and again on each change until it is short enough.
