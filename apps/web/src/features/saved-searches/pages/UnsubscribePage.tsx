@@ -1,83 +1,43 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { useAuth } from '../../account/auth-context';
+import { TurnOffPanel, useTurnOffFromLink } from '../../../components/mail-link/TurnOffFromLink';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { unsubscribe, unsubscribeInfo } from '../api';
 import { isolate } from '../lib/name';
 import '../saved-searches.css';
 
-type State = { kind: 'working' } | { kind: 'done'; name: string } | { kind: 'invalid' | 'gone' | 'failed' };
+/** Which search the token is for (400 a bad token, 404 a search deleted since), then its alerts off. */
+async function turnOff(token: string): Promise<string> {
+  const { name } = await unsubscribeInfo(token);
+  await unsubscribe(token);
+  return name;
+}
 
 /**
- * /alerts/unsubscribe?token=… (issue 27), the link at the foot of every alert e-mail: public, no sign-in. It
- * reads which search the token is for, turns its alerts off (the same POST a mail program's one-click
- * unsubscribe sends), and says so; a bad or expired token (400) or a search deleted since (404) says that.
+ * /alerts/unsubscribe?token=… (issue 27), the link at the foot of every alert e-mail: public, no sign-in. It turns
+ * that saved search's alerts off and says so, naming the search.
  */
 export default function UnsubscribePage() {
   const { t } = useTranslation('savedSearches');
   const { token: signedIn } = useAuth();
   usePageTitle(t('unsubscribe.title'));
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
-  const [state, setState] = useState<State>({ kind: 'working' });
-  const started = useRef<string | null>(null);
-
-  const run = useCallback(async (tok: string) => {
-    setState({ kind: 'working' });
-    if (!tok) return setState({ kind: 'invalid' });
-    try {
-      const { name } = await unsubscribeInfo(tok);
-      await unsubscribe(tok);
-      setState({ kind: 'done', name });
-    } catch (err) {
-      const status = err instanceof ApiError ? err.status : 0;
-      setState({ kind: status === 400 || status === 422 ? 'invalid' : status === 404 ? 'gone' : 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    // Once per token (React runs effects twice in development).
-    if (started.current === token) return;
-    started.current = token;
-    void run(token);
-  }, [token, run]);
-
+  const { state, retry } = useTurnOffFromLink(turnOff);
   return (
-    <section className="container page-section" style={{ maxWidth: '40rem' }}>
-      <h1 className="page-title mb-4">{t('unsubscribe.title')}</h1>
-      {state.kind === 'working' ? (
-        <div className="d-flex align-items-center gap-2 py-4" role="status" data-testid="unsubscribe-working">
-          <span className="spinner-border text-brand" aria-hidden="true" />
-          <span>{t('unsubscribe.working')}</span>
-        </div>
-      ) : state.kind === 'done' ? (
-        <div className="alert alert-success" role="status" data-testid="unsubscribe-done">
-          <p className="fw-semibold mb-1">
-            <i className="bi bi-bell-slash me-2" aria-hidden="true" />
-            {t('unsubscribe.done', { name: isolate(state.name) })}
-          </p>
-          <p className="mb-0">{t('unsubscribe.doneHint')}</p>
-        </div>
-      ) : (
-        <div className={`alert ${state.kind === 'failed' ? 'alert-warning' : 'alert-danger'}`} role="alert" data-testid={`unsubscribe-${state.kind}`}>
-          <p className={`fw-semibold ${state.kind === 'invalid' ? 'mb-1' : 'mb-0'}`}>
-            <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
-            {t(`unsubscribe.${state.kind}`)}
-          </p>
-          {state.kind === 'invalid' && <p className="mb-0">{t(signedIn ? 'unsubscribe.invalidHintSignedIn' : 'unsubscribe.invalidHint')}</p>}
-          {state.kind === 'failed' && (
-            <button type="button" className="btn btn-sm btn-outline-secondary mt-2" onClick={() => void run(token)}>
-              {t('unsubscribe.retry')}
-            </button>
-          )}
-        </div>
-      )}
-      <Link to="/saved-searches" className="btn btn-outline-brand mt-2">
-        <i className="bi bi-bell me-2" aria-hidden="true" />
-        {t('unsubscribe.manage')}
-      </Link>
-    </section>
+    <TurnOffPanel
+      state={state}
+      retry={retry}
+      texts={{
+        title: t('unsubscribe.title'),
+        working: t('unsubscribe.working'),
+        done: state.kind === 'done' ? t('unsubscribe.done', { name: isolate(state.result) }) : '',
+        doneHint: t('unsubscribe.doneHint'),
+        invalid: t('unsubscribe.invalid'),
+        invalidHint: t(signedIn ? 'unsubscribe.invalidHintSignedIn' : 'unsubscribe.invalidHint'),
+        gone: t('unsubscribe.gone'),
+        failed: t('unsubscribe.failed'),
+        retry: t('unsubscribe.retry'),
+      }}
+      manage={{ to: '/saved-searches', icon: 'bi-bell', label: t('unsubscribe.manage') }}
+    />
   );
 }
