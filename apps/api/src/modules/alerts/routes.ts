@@ -10,6 +10,7 @@ import {
   noContent,
   validationError,
 } from '@manzil/shared';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { rateLimitByIp } from '../auth/rate-limit.js';
@@ -78,35 +79,45 @@ export default async function alertsRoutes(base: FastifyInstance) {
 }
 
 /**
- * RFC 8058 one-click unsubscribe, at the site's root: a mail client POSTs to the exact URL of List-Unsubscribe
- * (`/alerts/unsubscribe?token=…`), whose GET is the web app's page saying what it did. Registered outside
- * /api/v1, so it states every status itself (plugins/openapi.ts adds them only to /api/v1).
+ * The options of an RFC 8058 one-click unsubscribe at the site's root (a search's alerts here, favourites' price
+ * drops in favorites/routes.ts): a mail client POSTs to the exact URL of List-Unsubscribe (`…?token=…`), whose GET
+ * is the web app's page saying what it did. Registered outside /api/v1, so it states every status itself
+ * (plugins/openapi.ts adds them only to /api/v1).
  */
+export function oneClickUnsubscribeOptions(config: Config, doc: { tag: string; summary: string; done: string; gone: string }) {
+  return {
+    config: rateLimitByIp(config, 30),
+    schema: {
+      tags: [doc.tag],
+      summary: doc.summary,
+      description: 'The body is `List-Unsubscribe=One-Click` as form data, or nothing. The GET of this URL is the web page.',
+      querystring: alertUnsubscribeQuery,
+      documentedBody: alertOneClickBodyDoc,
+      consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      response: {
+        204: noContent(doc.done),
+        400: errorDetail.describe('Bad request: a body that does not parse, or a token this server did not sign'),
+        404: errorDetail.describe(doc.gone),
+        413: errorDetail.describe('The body is too large'),
+        415: errorDetail.describe('The content type is not one this operation reads'),
+        422: validationError.describe('Invalid request: `detail` lists the failed rules as {loc, msg, type}'),
+        ...(config.RATE_LIMITS ? { 429: errorDetail.describe('Too many requests: try again after Retry-After seconds') } : {}),
+      },
+    },
+  };
+}
+
 export async function alertsOneClickRoute(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   app.post(
     '/alerts/unsubscribe',
-    {
-      config: rateLimitByIp(config, 30),
-      schema: {
-        tags: ['alerts'],
-        summary: 'One-click unsubscribe (RFC 8058) from the List-Unsubscribe header of an alert mail: the search\'s alerts turn off',
-        description: 'The body is `List-Unsubscribe=One-Click` as form data, or nothing. The GET of this URL is the web page.',
-        querystring: alertUnsubscribeQuery,
-        documentedBody: alertOneClickBodyDoc,
-        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-        response: {
-          204: noContent('Its alerts are off (again, if they were)'),
-          400: errorDetail.describe('Bad request: a body that does not parse, or a token this server did not sign'),
-          404: errorDetail.describe('The saved search is gone'),
-          413: errorDetail.describe('The body is too large'),
-          415: errorDetail.describe('The content type is not one this operation reads'),
-          422: validationError.describe('Invalid request: `detail` lists the failed rules as {loc, msg, type}'),
-          ...(config.RATE_LIMITS ? { 429: errorDetail.describe('Too many requests: try again after Retry-After seconds') } : {}),
-        },
-      },
-    },
+    oneClickUnsubscribeOptions(config, {
+      tag: 'alerts',
+      summary: "One-click unsubscribe (RFC 8058) from the List-Unsubscribe header of an alert mail: the search's alerts turn off",
+      done: 'Its alerts are off (again, if they were)',
+      gone: 'The saved search is gone',
+    }),
     async (req, reply) => {
       await turnOff(db, config.JWT_SECRET, req.query.token);
       return reply.status(204).send();

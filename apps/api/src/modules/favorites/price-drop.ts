@@ -22,7 +22,7 @@ import type { Storage } from '../../lib/storage.js';
 import { asCards, listingRowsSql } from '../listings/read.js';
 import { placeNames } from '../locations/names.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { oneLine, type MailContent } from '../mail/templates.js';
+import { linkIn, oneLine, type MailContent } from '../mail/templates.js';
 import { escapeHtml } from '../../lib/html.js';
 import { absoluteUrl, pageUrl } from '../seo/share.js';
 import { priceDropsUnsubscribeUrl } from '../alerts/token.js';
@@ -278,8 +278,7 @@ export function priceDropMail(p: { name: string; drops: PriceDrop[]; base: strin
   const other: Lang = lang === 'ar' ? 'en' : 'ar';
   const n = p.drops.length;
   const favoritesUrl = (l: Lang) => pageUrl(p.base, '/favorites', l);
-  // The unsubscribe page in the half's language (its Arabic address is the bare one, as pageUrl's).
-  const unsubscribeUrl = (l: Lang) => (l === 'en' ? `${p.unsubscribe}&lang=en` : p.unsubscribe);
+  const unsubscribeUrl = (l: Lang) => linkIn(p.unsubscribe, l);
 
   const textOf = (l: Lang) => {
     const t = L[l];

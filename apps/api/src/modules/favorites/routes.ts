@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  alertOneClickBodyDoc,
   alertUnsubscribeBody,
-  alertUnsubscribeQuery,
   errorDetail,
   favoriteList,
   favoriteParam,
@@ -11,10 +9,10 @@ import {
   MESSAGES,
   noContent,
   priceDropMailSetting,
-  validationError,
 } from '@manzil/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { oneClickUnsubscribeOptions } from '../alerts/routes.js';
 import { readUnsubscribeToken } from '../alerts/token.js';
 import { requestLang } from '../auth/service.js';
 import { rateLimitByIp } from '../auth/rate-limit.js';
@@ -152,35 +150,18 @@ export default async function favoritesRoutes(base: FastifyInstance) {
   );
 }
 
-/**
- * RFC 8058 one-click unsubscribe from price-drop mails, at the site's root as the alerts' one: a mail client POSTs
- * to the exact URL of List-Unsubscribe, whose GET is the web app's page. Outside /api/v1, so it states every status.
- */
+/** The one-click unsubscribe of price-drop mails' List-Unsubscribe, at the site's root as the alerts' one. */
 export async function priceDropsOneClickRoute(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   app.post(
     '/price-drops/unsubscribe',
-    {
-      config: rateLimitByIp(config, 30),
-      schema: {
-        tags: ['favorites'],
-        summary: 'One-click unsubscribe (RFC 8058) from the List-Unsubscribe header of a price-drop mail: its user\'s price-drop e-mails turn off',
-        description: 'The body is `List-Unsubscribe=One-Click` as form data, or nothing. The GET of this URL is the web page.',
-        querystring: alertUnsubscribeQuery,
-        documentedBody: alertOneClickBodyDoc,
-        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-        response: {
-          204: noContent('They are off (again, if they were)'),
-          400: errorDetail.describe('Bad request: a body that does not parse, or a token this server did not sign'),
-          404: errorDetail.describe('The account is gone'),
-          413: errorDetail.describe('The body is too large'),
-          415: errorDetail.describe('The content type is not one this operation reads'),
-          422: validationError.describe('Invalid request: `detail` lists the failed rules as {loc, msg, type}'),
-          ...(config.RATE_LIMITS ? { 429: errorDetail.describe('Too many requests: try again after Retry-After seconds') } : {}),
-        },
-      },
-    },
+    oneClickUnsubscribeOptions(config, {
+      tag: 'favorites',
+      summary: "One-click unsubscribe (RFC 8058) from the List-Unsubscribe header of a price-drop mail: its user's price-drop e-mails turn off",
+      done: 'They are off (again, if they were)',
+      gone: 'The account is gone',
+    }),
     async (req, reply) => {
       await unsubscribeFromPriceDrops(db, config.JWT_SECRET, req.query.token);
       return reply.status(204).send();
