@@ -1,22 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
-/** Tabs between the admin screens: one row that scrolls sideways on a phone (admin.css), the current tab in view. */
+/** Tabs between the admin screens: one row, or two rows of three on a phone (admin.css). */
 export function AdminNav() {
   const { t } = useTranslation('admin');
-  const list = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const active = list.current?.querySelector<HTMLElement>('.active');
-    const row = list.current;
-    if (!active || !row || row.scrollWidth <= row.clientWidth) return;
-    // Scrolls the row only (scrollIntoView could move the page too).
-    row.scrollLeft += active.getBoundingClientRect().left - row.getBoundingClientRect().left - (row.clientWidth - active.offsetWidth) / 2;
-  }, []);
   const link = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
   return (
     <nav className="mb-4" aria-label={t('nav.label')}>
-      <ul className="nav nav-pills gap-2 admin-nav" ref={list}>
+      <ul className="nav nav-pills gap-2 admin-nav">
         <li className="nav-item">
           <NavLink to="/admin/dashboard" className={link}>
             <i className="bi bi-speedometer2 me-1" aria-hidden="true" />
