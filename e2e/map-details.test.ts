@@ -479,11 +479,22 @@ describe('map and details: fallbacks, owner controls, empty states', () => {
 
   it('shows the owner their pending listing with edit and delete; delete asks, then goes home', async () => {
     const ctx = await newContext(browser, { lang: 'ar', viewport: DESKTOP, token: owner.token });
+    // The server answers a listing the public cannot see with "not found" (it does not know the owner): every
+    // frame is watched, so the owner is never told their own listing does not exist while the app starts.
+    await ctx.addInitScript(() => {
+      const look = () => {
+        const el = document.querySelector('[data-testid="listing-not-found"]');
+        if (el?.checkVisibility({ checkVisibilityCSS: true })) (window as { notFoundShown?: boolean }).notFoundShown = true;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     const page = await ctx.newPage();
     const errors = watchPage(page);
     await openApp(page, `${server.url}/property-details/${ids.P}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByText(t('ar', 'details', 'moderation.pending')).first().waitFor();
+    expect(await page.evaluate(() => (window as { notFoundShown?: boolean }).notFoundShown ?? false)).toBe(false);
     // The owner's controls arrive in their own chunk (visitors never download them): wait, then exactly one.
     await page.locator(`a[href="/edit-property/${ids.P}"]`).first().waitFor();
     expect(await page.locator(`a[href="/edit-property/${ids.P}"]`).count()).toBe(1);

@@ -129,7 +129,7 @@ function ListingNotFound() {
     void navigate(q ? `/search-list?${new URLSearchParams({ location: q })}` : '/search-list');
   };
   return (
-    <section className="container page-section">
+    <section className="container page-section details-not-found">
       <div className="details-choose" data-testid="listing-not-found">
         <i className="bi bi-house-slash details-choose-icon" aria-hidden="true" />
         <h1 className="h3">{t('errors:propertyNotFound')}</h1>
