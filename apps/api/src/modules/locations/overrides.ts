@@ -71,8 +71,10 @@ export const DISTRICT_NAMES: Record<number, Record<string, NameOverride>> = {
   },
   14: { 'مدينة مأرب': { name_en: 'Marib City' } },
   15: {
+    // The city is a district of its own beside the rural one named المكلا: people typing "المكلا" mostly mean
+    // the city, which leads among the two as soon as it holds more listings.
     'المكلا': { name_en: 'Al-Mukalla' },
-    'مدينة المكلا': { name_en: 'Al-Mukalla City' },
+    'مدينة المكلا': { name_en: 'Al-Mukalla City', aliases: ['المكلا', 'Mukalla', 'Al-Mukalla', 'Mukalla City'] },
     'سيئون': { name_en: 'Seiyun', aliases: ['Sayun', 'Seiyoun'] },
     'الشحر': { name_en: 'Al-Shihr' },
   },

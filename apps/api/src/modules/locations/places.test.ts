@@ -91,6 +91,22 @@ describe.runIf(HAS_LOCATIONS).each(DB_KINDS)('location suggestions people mean (
     expect(sabeen.body[0]).toMatchObject({ type: 'district', id: 4, governorate_id: 1 });
   });
 
+  it('"المكلا" and "Mukalla" offer Al-Mukalla City, which holds the listings, before the rural district of that name', async () => {
+    const city = await t.db.selectFrom('districts').select(['id']).where('governorate_id', '=', 15).where('name_ar', '=', 'مدينة المكلا').executeTakeFirstOrThrow();
+    const { user } = await createUser(t);
+    const listing = await insertListing(t.db, user.id, { title_en: 'Flat in Mukalla', title_ar: 'شقة في المكلا', governorate_id: 15, district_id: city.id });
+    try {
+      for (const q of ['المكلا', 'Mukalla', 'Al-Mukalla']) {
+        const r = await suggest(t, q);
+        expect(r.body[0], q).toMatchObject({ type: 'district', id: city.id, governorate_id: 15, name_en: 'Al-Mukalla City', name_ar: 'مدينة المكلا' });
+        // The rural district stays on offer, next.
+        expect(r.body[1], q).toMatchObject({ type: 'district', governorate_id: 15, name_en: 'Al-Mukalla', name_ar: 'المكلا' });
+      }
+    } finally {
+      await t.db.deleteFrom('listings').where('id', '=', listing).execute();
+    }
+  });
+
   it('among equals, the place holding public listings comes first', async () => {
     expect(haddaVillages.length).toBeGreaterThan(1);
     const r = await suggest(t, 'حده', '&type=village&limit=10');
