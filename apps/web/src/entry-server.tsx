@@ -108,7 +108,6 @@ export async function render(input: PageRenderInput): Promise<PageRenderResult> 
             pipe: (destination) => {
               stream.pipe(destination);
             },
-            abort: (reason) => stream.abort(reason),
           });
         },
         onShellError: reject,

@@ -26,7 +26,6 @@ export type PageRenderResult =
       pages: string[];
       /** The page's query data (TanStack Query's dehydrated state), as JSON safe in <script type="application/json">. */
       state: string;
-      /** Writes the app's HTML (what goes inside #root). */
+      /** Writes the app's HTML (what goes inside #root), then ends `destination`. */
       pipe: (destination: NodeJS.WritableStream) => void;
-      abort: (reason?: unknown) => void;
     };

@@ -87,7 +87,7 @@ export async function registerCompression(app: FastifyInstance) {
  */
 const PAGE_BROTLI = { params: { ...BROTLI.params, [z.BROTLI_PARAM_QUALITY]: 5 } };
 
-/** A compressing stream for an answer written as it is made (server-rendered pages, plugins/pages.ts). */
-export function compressStream(encoding: Encoding): zlib.BrotliCompress | zlib.Gzip {
-  return encoding === 'br' ? zlib.createBrotliCompress(PAGE_BROTLI) : zlib.createGzip({ level: 6 });
+/** A server-rendered page (plugins/pages.ts), in one call. */
+export function compressPage(html: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(html, PAGE_BROTLI) : zlib.gzipSync(html, { level: 6 });
 }

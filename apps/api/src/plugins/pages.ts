@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Lang, PageRenderInput, PageRenderResult } from '@manzil/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,7 +19,7 @@ import { requestLang } from '../modules/auth/service.js';
 import type { PageHead } from '../modules/seo/routes.js';
 import { escapeHtml } from '../lib/html.js';
 import { SITE_DESCRIPTION } from '../modules/seo/share.js';
-import { compressStream, negotiateEncoding } from './compress.js';
+import { compressPage, negotiateEncoding } from './compress.js';
 import { createAppPolicy, inlineCodeOf } from './security-headers.js';
 
 /** dist/server/entry-server.mjs (apps/web/src/entry-server.tsx). */
@@ -198,26 +198,25 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
     const { before, after } = page(lang, head, false, dataSaver);
     const tail = after.replace('<!--app-state-->', () => `<script type="application/json" id="${renderer.APP_STATE_ID}">${result.state}</script>`);
 
+    // The page goes out whole, compressed in one call: React has it all (onAllReady), and a compressing stream sent
+    // it in pieces as its encoder got the CPU, so on a busy server a browser painted half a page and then moved
+    // it as the rest came (a layout shift), and the stream's encoder cost more CPU than the compression.
+    const parts: Buffer[] = [Buffer.from(before)];
+    await new Promise<void>((resolve, reject) => {
+      const reactHtml = new Writable({
+        write(chunk: Buffer | string, _enc, done) {
+          parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+          done();
+        },
+      });
+      reactHtml.on('finish', resolve).on('error', reject);
+      result.pipe(reactHtml);
+    });
+    parts.push(Buffer.from(tail));
+    const html = Buffer.concat(parts);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    const sink = encoding ? compressStream(encoding) : new PassThrough();
-    if (encoding) reply.header('content-encoding', encoding);
-    sink.write(before);
-    // React ends what it pipes into: this forwards its HTML and, at the end, writes the rest of the page.
-    const reactHtml = new Writable({
-      write(chunk, _enc, done) {
-        sink.write(chunk, done);
-      },
-      final(done) {
-        sink.end(tail);
-        done();
-      },
-    });
-    // React flushes after each part of the stream; the compressor then sends what it has.
-    (reactHtml as Writable & { flush?: () => void }).flush = () => (sink as { flush?: () => void }).flush?.();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) result.abort();
-    });
-    result.pipe(reactHtml);
-    return headers(reply, result.status, nonce).send(sink);
+    headers(reply, result.status, nonce);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressPage(html, encoding));
   };
 }
