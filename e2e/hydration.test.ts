@@ -18,6 +18,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -474,6 +475,51 @@ describe('first paint on a slow link', () => {
         const sheets = [...withoutState(text).matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1] ?? '');
         expect(sheets, `${page} (${lang})`).toEqual([expect.stringMatching(lang === 'ar' ? /^\/vendor\/bootstrap-[\w.-]+\.rtl\.min\.css$/ : /^\/vendor\/bootstrap-[\w.-]+(?<!\.rtl)\.min\.css$/), expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
       }
+    }
+  });
+
+  // A page that arrives in pieces (a slow link, a busy server) is painted whole: a browser that painted what it had
+  // parsed so far moved the page when the rest came (index.html's rel="expect"). A proxy holds the listing's HTML
+  // half-way through its content for 1.5 s; the first frame must already have all of it.
+  it('a page that stops half-way is not painted until all of it is there', async () => {
+    const PAUSE_MS = 1_500;
+    const target = new URL(server.url);
+    let held = false;
+    const proxy = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      // Uncompressed, so the pause falls inside the page's content and not in a compressed block.
+      client.on('data', (d: Buffer) => upstream.write(Buffer.from(d.toString('latin1').replace(/^accept-encoding:.*$/im, 'accept-encoding: identity'), 'latin1')));
+      upstream.on('data', (d: Buffer) => {
+        const at = held ? -1 : d.indexOf('<h1 class="details-title"');
+        if (at < 0) return void client.write(d);
+        held = true;
+        client.write(d.subarray(0, at));
+        upstream.pause();
+        setTimeout(() => {
+          client.write(d.subarray(at));
+          upstream.resume();
+        }, PAUSE_MS);
+      });
+      const close = () => (client.destroy(), upstream.destroy());
+      client.on('error', close).on('close', close);
+      upstream.on('error', close).on('close', close);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const ctx = await newVisitor('ar', MOBILE);
+    try {
+      const page = await ctx.newPage();
+      await page.addInitScript({
+        content: `requestAnimationFrame(function () { window.__firstFrame = { at: performance.now(), h1: !!document.querySelector('h1'), end: !!document.getElementById('app-end') }; });`,
+      });
+      const { port } = proxy.address() as net.AddressInfo;
+      await page.goto(`http://127.0.0.1:${port}/property-details/${listing.id}?lang=ar`, { waitUntil: 'load' });
+      expect(held).toBe(true);
+      const first = await page.evaluate(() => (window as { __firstFrame?: { at: number; h1: boolean; end: boolean } }).__firstFrame);
+      expect(first).toMatchObject({ h1: true, end: true });
+      expect(first!.at).toBeGreaterThan(PAUSE_MS);
+    } finally {
+      await ctx.close();
+      proxy.close();
     }
   });
 });
