@@ -1,6 +1,6 @@
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { leavingPage, trackRouter } from './navigation';
+import { latestSearch, leavingPage, trackRouter } from './navigation';
 
 const Page = () => null;
 
@@ -43,5 +43,29 @@ describe('leavingPage', () => {
     expect(router.state.navigation.state).not.toBe('idle');
     expect(leavingPage()).toBe(false);
     await writing;
+  });
+});
+
+describe('latestSearch', () => {
+  it('is the query the app is on its way to while a navigation within the page is pending, then the one it is at', async () => {
+    let release = () => {};
+    const router = createMemoryRouter(
+      [{ path: '/search-map', Component: Page, loader: ({ request }) => (new URL(request.url).search.includes('polygon') ? null : new Promise((r) => (release = () => r(null)))) }],
+      { initialEntries: ['/search-map?listing_type=FOR_RENT&polygon=x'] },
+    );
+    trackRouter(router);
+    await new Promise((r) => setTimeout(r, 10));
+    const rendered = new URLSearchParams(router.state.location.search);
+    expect(latestSearch(rendered).get('polygon')).toBe('x');
+    // The drawn area's chip removed: its navigation is pending (the page's loader has not answered yet).
+    const removing = router.navigate('/search-map?listing_type=FOR_RENT');
+    expect(router.state.navigation.state).not.toBe('idle');
+    const now = latestSearch(rendered);
+    expect(now.has('polygon')).toBe(false);
+    expect(now.get('listing_type')).toBe('FOR_RENT');
+    release();
+    await removing;
+    expect(latestSearch(rendered).has('polygon')).toBe(false);
+    router.dispose();
   });
 });

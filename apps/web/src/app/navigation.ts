@@ -19,3 +19,15 @@ export function leavingPage(): boolean {
   const s = router?.state;
   return !!s && s.navigation.state !== 'idle' && s.navigation.location?.pathname !== s.location.pathname;
 }
+
+/**
+ * The query of the address the app is at, or on its way to, at the moment of asking. A page that rewrites part of
+ * its own query (the map its bounds) builds on this: the query it rendered with may be a navigation behind (a
+ * filter removed a moment ago), and writing over that would bring the filter back.
+ */
+export function latestSearch(fallback: URLSearchParams): URLSearchParams {
+  const s = router?.state;
+  if (!s) return fallback;
+  const pending = s.navigation.state !== 'idle' ? s.navigation.location : undefined;
+  return new URLSearchParams((pending ?? s.location).search);
+}

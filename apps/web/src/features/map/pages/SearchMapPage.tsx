@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { MAP, SANAA_CITY_GOVERNORATE_IDS, type Lang } from '@manzil/shared';
 import { useGovernorates } from '../../../api/queries';
-import { leavingPage } from '../../../app/navigation';
+import { latestSearch, leavingPage } from '../../../app/navigation';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useWideLayout } from '../../../components/useMediaQuery';
 import { translateError } from '../../../i18n/translate-api-error';
@@ -77,7 +77,7 @@ export default function SearchMapPage() {
       written.current = b;
       setViewBounds(b);
       setViewZoom(zoom);
-      setParams((prev) => withBounds(prev, b), { replace: true, preventScrollReset: true });
+      setParams((prev) => withBounds(latestSearch(prev), b), { replace: true, preventScrollReset: true });
     },
     [setParams],
   );
@@ -210,8 +210,8 @@ export default function SearchMapPage() {
       <FilterChips
         params={params}
         withBounds={false}
-        onRemove={(chip) => setParams(withoutChip(params, chip), { preventScrollReset: true })}
-        onClear={() => setParams(withoutFilters(params, ['sort', ...BOUNDS_KEYS]), { preventScrollReset: true })}
+        onRemove={(chip) => setParams(withoutChip(latestSearch(params), chip), { preventScrollReset: true })}
+        onClear={() => setParams(withoutFilters(latestSearch(params), ['sort', ...BOUNDS_KEYS]), { preventScrollReset: true })}
       />
 
       <div className={wide ? 'map-layout map-layout--with-list' : 'map-layout'}>
