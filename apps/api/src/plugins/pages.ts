@@ -11,7 +11,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import type { Lang, PageRenderInput, PageRenderResult } from '@manzil/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,7 +20,7 @@ import { requestLang } from '../modules/auth/service.js';
 import type { PageHead } from '../modules/seo/routes.js';
 import { escapeHtml } from '../lib/html.js';
 import { SITE_DESCRIPTION } from '../modules/seo/share.js';
-import { compressPage, negotiateEncoding } from './compress.js';
+import { compressSync, negotiateEncoding, PAGE_BROTLI } from './compress.js';
 import { createAppPolicy, inlineCodeOf } from './security-headers.js';
 
 /** dist/server/entry-server.mjs (apps/web/src/entry-server.tsx). */
@@ -201,22 +202,12 @@ export async function registerPages(app: FastifyInstance, opts: { distDir: strin
     // The page goes out whole, compressed in one call: React has it all (onAllReady), and a compressing stream sent
     // it in pieces as its encoder got the CPU, so on a busy server a browser painted half a page and then moved
     // it as the rest came (a layout shift), and the stream's encoder cost more CPU than the compression.
-    const parts: Buffer[] = [Buffer.from(before)];
-    await new Promise<void>((resolve, reject) => {
-      const reactHtml = new Writable({
-        write(chunk: Buffer | string, _enc, done) {
-          parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-          done();
-        },
-      });
-      reactHtml.on('finish', resolve).on('error', reject);
-      result.pipe(reactHtml);
-    });
-    parts.push(Buffer.from(tail));
-    const html = Buffer.concat(parts);
+    const reactHtml = new PassThrough();
+    result.pipe(reactHtml);
+    const html = Buffer.concat([Buffer.from(before), await buffer(reactHtml), Buffer.from(tail)]);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     headers(reply, result.status, nonce);
     if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(compressPage(html, encoding));
+    return reply.header('content-encoding', encoding).send(compressSync(html, encoding, PAGE_BROTLI));
   };
 }
