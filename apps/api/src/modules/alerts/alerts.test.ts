@@ -177,6 +177,27 @@ describe.each(DB_KINDS)('alerts (%s)', (kind) => {
     expect(await unsent(search)).toEqual([]);
   }, 180_000);
 
+  it('an approved listing whose owner lowers its price into a search\'s range stays public and is announced once', async () => {
+    const saver = await verified();
+    const search = await save(saver, { name: 'Cheap villas', filters: { listing_type: 'sale', property_type: 'VILLA', governorate_id: gov, max_price: 150_000 }, frequency: 'instant' });
+    const villa = await pendingVilla({ price: 180_000 });
+    await approve(villa);
+    await settled();
+    expect(await matched(search)).toEqual([]);
+
+    // A price alone: no second review, and the saved search hears of it.
+    const cut = await http(t.url, 'PATCH', `/api/v1/listings/${villa}`, { token: owner.token, body: { price: 140_000 } });
+    expect(cut.status, JSON.stringify(cut.body)).toBe(200);
+    expect(cut.body).toMatchObject({ status: 'approved', price: 140_000, old_price: 180_000 });
+    const mail = await smtp.waitForMatch(to(saver), 120_000);
+    expect(mail.html).toContain(`${PUBLIC_URL}/property-details/${villa}?lang=ar`);
+    // Lowered again: the search has it already.
+    expect((await http(t.url, 'PATCH', `/api/v1/listings/${villa}`, { token: owner.token, body: { price: 130_000 } })).body.status).toBe('approved');
+    await settled();
+    expect(smtp.received.filter(to(saver))).toHaveLength(1);
+    expect(await matched(search)).toEqual([villa]);
+  }, 180_000);
+
   it("forgets a deleted listing's matches, and mails nothing for a deleted search or account", async () => {
     const saver = await verified();
     const filters = { listing_type: 'sale', property_type: 'VILLA', governorate_id: otherGov };

@@ -230,6 +230,39 @@ describe.each(DB_KINDS)('listings API on %s', (kind) => {
     expect(row.price_usd).toBeCloseTo(11_320.75, 2);
   });
 
+  it('a new price alone keeps an approved listing public, unless it is cut to under half; a new currency is reviewed', async () => {
+    const statusAfter = async (id: number, body: Record<string, unknown>) => {
+      const p = await http(t.url, 'PATCH', `/api/v1/listings/${id}`, { token: owner.token, body });
+      expect(p.status, JSON.stringify(p.body)).toBe(200);
+      return p.body.status as string;
+    };
+    const listing = async () => {
+      const r = await create({ price: 100_000, currency: 'USD' });
+      await approve(r.body.id);
+      return r.body.id as number;
+    };
+    const id = await listing();
+    expect(await statusAfter(id, { price: 90_000 })).toBe('approved');
+    expect(await statusAfter(id, { price: 95_000 })).toBe('approved');
+    expect(await statusAfter(id, { price: 60_000 })).toBe('approved');
+    expect(await statusAfter(id, { price: 50_000 })).toBe('approved');
+    // The public sees the new price at once; no moderation event was written.
+    const pub = await http(t.url, 'GET', `/api/v1/listings/${id}`);
+    expect(pub.status).toBe(200);
+    expect(pub.body.price).toBe(50_000);
+    expect(await t.db.selectFrom('moderation_events').select('action').where('listing_id', '=', id).where('action', '=', 'resubmit').execute()).toEqual([]);
+    // Under half of the price it was approved at, if only a little under the last one: reviewed again.
+    expect(await statusAfter(id, { price: 49_000 })).toBe('pending');
+    expect((await http(t.url, 'GET', `/api/v1/listings/${id}`)).status).toBe(404);
+
+    expect(await statusAfter(await listing(), { currency: 'YER' })).toBe('pending');
+    expect(await statusAfter(await listing(), { price: 90_000, title_en: 'A new title' })).toBe('pending');
+    // A rejected listing goes back to review whatever changed.
+    const rejected = (await create({ price: 100_000, currency: 'USD' })).body.id as number;
+    expect((await http(t.url, 'POST', `/api/v1/admin/listings/${rejected}/reject`, { token: admin.token, body: { reason: 'Blurry photos' } })).status).toBe(200);
+    expect(await statusAfter(rejected, { price: 95_000 })).toBe('pending');
+  });
+
   it('an owner marks an approved listing sold or rented without sending it back to review', async () => {
     const r = await create({ listing_type: 'FOR_RENT', price: 100_000 });
     await approve(r.body.id);

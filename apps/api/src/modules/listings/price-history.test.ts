@@ -83,6 +83,9 @@ describe.each(DB_KINDS)('price history (%s)', (kind) => {
     const body = await edit({ price: 90_000, old_price: null });
     expect(body.price).toBe(90_000);
     expect(body.old_price).toBe(100_000);
+    // A price alone: still public, its history with it.
+    expect(body.status).toBe('approved');
+    expect((await history(null)).body.items).toHaveLength(1);
     const fav = await t.db.selectFrom('favorites').select('price_drop_at').where('listing_id', '=', id).where('user_id', '=', keeper.user.id).executeTakeFirstOrThrow();
     expect(fav.price_drop_at).not.toBeNull();
     const r = await history(owner);
@@ -94,6 +97,7 @@ describe.each(DB_KINDS)('price history (%s)', (kind) => {
   });
 
   it('back in review, the history is the owner’s and admins’ only; approved, everyone’s', async () => {
+    expect((await edit({ description_en: 'Now with a view of the sea.' })).status).toBe('pending');
     expect((await history(null)).status).toBe(404);
     expect((await history(other)).status).toBe(404);
     expect((await history(owner)).status).toBe(200);

@@ -127,7 +127,7 @@ export default async function listingsRoutes(base: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: "Edit one's own listing; fields left out stay. A content change to an approved listing returns it to pending.",
+        summary: "Edit one's own listing; fields left out stay. A content change to an approved listing returns it to pending; a new price alone does not, unless it is under half of the price it was approved at.",
         security,
         params: idParam,
         body: listingUpdateBody,

@@ -71,6 +71,24 @@ interface Editable {
 /** Changing only these does not send an approved listing back to review (marking sold, hiding it). */
 const NON_CONTENT: (keyof Editable)[] = ['availability', 'is_active'];
 
+/**
+ * A new price alone keeps an approved listing public: owners lower their price as they negotiate, and a listing
+ * gone from search until someone reviews it again punished exactly that (and delayed its keepers' price-drop
+ * mail). Under half of the price it was approved at (however many steps it took), or a price removed or first
+ * given, is reviewed again: the shape of a bait price. A new currency is content (the same figure, another price).
+ */
+async function keepsApproval(trx: Transaction<DB>, id: number, before: Editable, after: Editable, changed: (keyof Editable)[]) {
+  if (!changed.every((k) => k === 'price' || k === 'old_price') || before.price == null || after.price == null) return false;
+  // The price before the first change since the last approval, else the price now.
+  const first = await sql<{ old_price: number | null }>`
+    select c.old_price from listing_price_changes c
+    where c.listing_id = ${id}
+      and c.changed_at >= coalesce((select max(e.created_at) from moderation_events e where e.listing_id = ${id} and e.action = 'approve'), '-infinity')
+    order by c.changed_at, c.id limit 1`.execute(trx);
+  const approved = first.rows.length > 0 ? first.rows[0]!.old_price : before.price;
+  return approved != null && Number(after.price) * 2 >= Number(approved);
+}
+
 /** Rules applied to the merged values, whether created or updated. */
 async function finish(db: Database | Transaction<DB>, v: Editable, rates: Record<string, number>, fallbacks: { title: boolean; description: boolean }) {
   if (ROOMLESS_PROPERTY_TYPES.includes(v.property_type)) {
@@ -182,8 +200,8 @@ const EDITABLE_KEYS: (keyof Editable)[] = [
 
 /**
  * PATCH: fields left out stay as they are. An owner's content change to an approved (or rejected) listing
- * sends it back to review and records a 'resubmit' moderation event; marking it sold/rented or hiding it
- * does not.
+ * sends it back to review and records a 'resubmit' moderation event; marking it sold/rented, hiding it, or a
+ * new price of an approved listing within keepsApproval's bounds does not.
  */
 export async function updateListing(
   db: Database,
@@ -216,8 +234,9 @@ export async function updateListing(
       description:
         body.description_en !== undefined ? !body.description_en : !v.description_en || before.description_en === before.description_ar,
     });
-    const changedContent = EDITABLE_KEYS.some((k) => !NON_CONTENT.includes(k) && values[k] !== before[k]);
-    const resubmit = changedContent && row.status !== 'pending';
+    const changed = EDITABLE_KEYS.filter((k) => !NON_CONTENT.includes(k) && values[k] !== before[k]);
+    const stillApproved = row.status === 'approved' && changed.length > 0 && (await keepsApproval(trx, id, before, values, changed));
+    const resubmit = changed.length > 0 && !stillApproved && row.status !== 'pending';
     // Sold or rented: the badge shows for 14 days, then the expiry job takes it out of search (expiry.ts).
     // Available again: back in search at once, and renewed for 90 days when approved, since the owner has just
     // confirmed the home is on the market (what renewing asks of them), and a listing that expired while sold
@@ -248,6 +267,11 @@ export async function updateListing(
     if (priceMoved(before, values)) {
       await recordPriceChange(trx, id, before, values);
       await flagPriceDrops(trx, id);
+      // Public before and after: its saved searches are matched again (a price may now be within one's range);
+      // a search never hears of a listing twice (matches are keyed search × listing).
+      if (stillApproved && values.is_active && row.is_active && row.withheld.length === 0) {
+        await trx.insertInto('alert_jobs').values({ listing_id: id }).execute();
+      }
     }
   });
   forgetSearchCounts(db);
