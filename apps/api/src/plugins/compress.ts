@@ -86,4 +86,3 @@ export async function registerCompression(app: FastifyInstance) {
  * half a millisecond more, small beside rendering it; every byte of a page is on the visitor's first screen.
  */
 export const PAGE_BROTLI = { params: { ...BROTLI.params, [z.BROTLI_PARAM_QUALITY]: 5 } };
-
