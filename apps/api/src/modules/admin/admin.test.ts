@@ -164,10 +164,26 @@ describe.each(DB_KINDS)('admin API (%s)', (kind) => {
     expect(arText).toMatch(new RegExp(`عرض الإعلان: ${reEscape(page)}\\n`));
     expect(arHtml).toContain(`href="${page}"`);
 
-    // A second approval keeps the first publication date.
+    // The same approval again (a double click, a second administrator): the listing as it is, no second record,
+    // no second mail, the expiry not restarted.
+    const before = await t.db.selectFrom('listings').select('expires_at').where('id', '=', id.pendingNew!).executeTakeFirstOrThrow();
+    const mailsBefore = await t.db.selectFrom('mail_outbox').select('id').where('subject', 'like', '%New pending flat%').execute();
     const again = await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingNew}/approve`, { token: admin.token, body: {} });
-    expect(again.body.posted_at).toBe(res.body.posted_at);
-    expect(again.body.moderation_history).toHaveLength(2);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'approved', posted_at: res.body.posted_at });
+    expect(again.body.moderation_history).toHaveLength(1);
+    const after = await t.db.selectFrom('listings').select('expires_at').where('id', '=', id.pendingNew!).executeTakeFirstOrThrow();
+    expect(after.expires_at).toEqual(before.expires_at);
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('subject', 'like', '%New pending flat%').execute()).toHaveLength(mailsBefore.length);
+
+    // Rejected, then approved again: a new decision, recorded and mailed; the first publication date stays.
+    await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingNew}/reject`, { token: admin.token, body: { reason: 'Wrong district' } });
+    const twice = await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingNew}/reject`, { token: admin.token, body: { reason: 'Wrong district' } });
+    expect(twice.body.moderation_history).toHaveLength(2);
+    const back = await http(t.url, 'POST', `/api/v1/admin/listings/${id.pendingNew}/approve`, { token: admin.token });
+    expect(back.body).toMatchObject({ status: 'approved', posted_at: res.body.posted_at });
+    expect(back.body.moderation_history.map((e: { action: string }) => e.action)).toEqual(['approve', 'reject', 'approve']);
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('subject', 'like', '%New pending flat%').execute()).toHaveLength(mailsBefore.length + 2);
   });
 
   it('reject keeps the reason, records it, and e-mails the owner the reason', async () => {

@@ -92,8 +92,8 @@ export default async function adminRoutes(base: FastifyInstance) {
           security,
           summary:
             action === 'approve'
-              ? 'Approve a listing (sets posted_at on first approval), record it and e-mail the owner'
-              : 'Reject a listing with its reason (required), record it and e-mail the owner the reason',
+              ? 'Approve a listing (sets posted_at on first approval), record it and e-mail the owner; approving an approved listing that has not expired changes nothing'
+              : 'Reject a listing with its reason (required), record it and e-mail the owner the reason; the same rejection again changes nothing',
           params: idParam,
           body: action === 'approve' ? approveBody : rejectBody,
           response: { 200: withHistory, 404: errorDetail, ...denied },

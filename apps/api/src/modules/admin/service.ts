@@ -102,7 +102,7 @@ export async function review(db: Database, storage: Storage, id: number): Promis
 
 /**
  * Approves or rejects a listing (from any status: an administrator may change their mind). The first
- * approval sets posted_at; every approval starts a new 90-day expiry period; rejection keeps the reason.
+ * approval sets posted_at; an approval starts a new 90-day expiry period; rejection keeps the reason.
  */
 export async function decide(
   db: Database,
@@ -110,6 +110,15 @@ export async function decide(
   p: { listingId: number; adminId: number; action: 'approve' | 'reject'; reason: string | null; baseUrl: string },
 ): Promise<ListingWithHistory> {
   await db.transaction().execute(async (trx) => {
+    const now = await trx.selectFrom('listings').select(['status', 'rejection_reason', 'withheld']).where('id', '=', p.listingId).forUpdate().executeTakeFirst();
+    if (!now) throw notFound();
+    // The same decision twice (a double click, two administrators at once) changes nothing: no second mail to
+    // the owner, no second record, and an approval does not restart the expiry unless the listing had expired.
+    const repeated =
+      p.action === 'approve'
+        ? now.status === 'approved' && !now.withheld.includes('expired')
+        : now.status === 'rejected' && now.rejection_reason === p.reason;
+    if (repeated) return;
     const updated = await trx
       .updateTable('listings')
       .set(
