@@ -316,7 +316,7 @@ describe('offline', () => {
 });
 
 describe('start-up watchdog', () => {
-  it('shows the Arabic fallback with reload and install-Chrome after 10 s when the bundle stalls', async () => {
+  it('shows the Arabic fallback with reload and install-Chrome after 10 s when the bundle stalls, in English too for an English visitor', async () => {
     const ctx = await newContext(browser, { lang: 'en', viewport: MOBILE, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     // The entry script never answers (a stalled connection).
@@ -343,14 +343,20 @@ describe('start-up watchdog', () => {
     expect(await fallback.innerText()).toContain('تعذّر تشغيل منزل');
     expect(await fallback.getByRole('button', { name: 'إعادة التحميل' }).count()).toBe(1);
     expect(await fallback.getByRole('link', { name: 'تثبيت Google Chrome' }).getAttribute('href')).toBe('https://www.google.com/chrome/');
+    // This visitor chose English: the same message in English below the Arabic, left to right.
+    const english = fallback.locator('[lang="en"]');
+    expect(await english.getAttribute('dir')).toBe('ltr');
+    expect(await english.innerText()).toContain('Manzil could not start');
+    expect(await english.getByRole('button', { name: 'Reload' }).count()).toBe(1);
+    expect(await english.getByRole('link', { name: 'Install Google Chrome' }).getAttribute('href')).toBe('https://www.google.com/chrome/');
     await shot(page, 'offline', 'watchdog-fallback-mobile');
 
-    // Reload really reloads: once the bundle flows again, the app starts and no fallback remains.
+    // Reload (the English one) really reloads: once the bundle flows again, the app starts and no fallback remains.
     await page.unroute(/\/assets\/index-[^/]+\.js$/);
     // Clicked from inside the page: the stalled first load never fires "load", which Playwright's own click
     // would wait on for the navigation it starts.
     await page.evaluate(() => {
-      setTimeout(() => (document.querySelector('#startup-fallback button') as HTMLButtonElement).click(), 50);
+      setTimeout(() => (document.querySelector('#startup-fallback [lang="en"] button') as HTMLButtonElement).click(), 50);
     });
     await page.locator('header .brand').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(300);
