@@ -199,4 +199,21 @@ describe.each(DB_KINDS)('listings that expire (%s)', (kind) => {
     expect(again).toHaveLength(2);
     expect(again[1]!.subject).toContain('خلال 3 أيام');
   });
+
+  it('an administrator approving an expired listing brings it back for 90 days; approving it again changes nothing', async () => {
+    const id = await insertListing(t.db, owner.user.id, { title_en: 'Expired flat in Hadda', title_ar: 'شقة منتهية في حدة' });
+    await t.db.updateTable('listings').set({ withheld: ['expired'], expires_at: new Date(Date.now() - DAY) }).where('id', '=', id).execute();
+    expect(await inSearch('Expired flat in Hadda')).toBeUndefined();
+
+    const back = await http(t.url, 'POST', `/api/v1/admin/listings/${id}/approve`, { token: admin.token });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ status: 'approved', withheld: [] });
+    expect(Math.abs(new Date(back.body.expires_at).getTime() - (Date.now() + 90 * DAY))).toBeLessThan(60_000);
+    expect(await inSearch('Expired flat in Hadda')).toBeDefined();
+
+    const again = await http(t.url, 'POST', `/api/v1/admin/listings/${id}/approve`, { token: admin.token });
+    expect(again.status).toBe(200);
+    expect(again.body.expires_at).toBe(back.body.expires_at);
+    expect(again.body.moderation_history).toHaveLength(1);
+  });
 });
