@@ -110,14 +110,14 @@ export async function decide(
   p: { listingId: number; adminId: number; action: 'approve' | 'reject'; reason: string | null; baseUrl: string },
 ): Promise<ListingWithHistory> {
   await db.transaction().execute(async (trx) => {
-    const now = await trx.selectFrom('listings').select(['status', 'rejection_reason', 'withheld']).where('id', '=', p.listingId).forUpdate().executeTakeFirst();
-    if (!now) throw notFound();
+    const current = await trx.selectFrom('listings').select(['status', 'rejection_reason', 'withheld']).where('id', '=', p.listingId).forUpdate().executeTakeFirst();
+    if (!current) throw notFound();
     // The same decision twice (a double click, two administrators at once) changes nothing: no second mail to
     // the owner, no second record, and an approval does not restart the expiry unless the listing had expired.
     const repeated =
       p.action === 'approve'
-        ? now.status === 'approved' && !now.withheld.includes('expired')
-        : now.status === 'rejected' && now.rejection_reason === p.reason;
+        ? current.status === 'approved' && !current.withheld.includes('expired')
+        : current.status === 'rejected' && current.rejection_reason === p.reason;
     if (repeated) return;
     const updated = await trx
       .updateTable('listings')
@@ -129,8 +129,7 @@ export async function decide(
       )
       .where('id', '=', p.listingId)
       .returning(['id', 'owner_id', 'title_en', 'title_ar', 'owner_lang'])
-      .executeTakeFirst();
-    if (!updated) throw notFound();
+      .executeTakeFirstOrThrow(); // the row is locked above: it is there
     await trx
       .insertInto('moderation_events')
       .values({ listing_id: p.listingId, admin_id: p.adminId, action: p.action, reason: p.reason })
